@@ -1,0 +1,105 @@
+// Registration, sign-in and password changes. Services throw AppError; routes stay thin.
+import type { Credentials } from '@proxy/contract/auth/endpoints'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { createWalletAccount } from '../ledger/ledger.service.ts'
+import { apiTokens, sessions, users } from './auth.schema.ts'
+import { isCommonPassword } from './common-passwords.ts'
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
+import type { AuthContext } from './sessions.ts'
+import { SESSION_TTL_MS } from './sessions.ts'
+import { hashToken, newToken, SESSION_PREFIX } from './tokens.ts'
+
+export type IssuedSession = { token: string; expiresAt: string }
+
+async function startSession(tx: Tx | Db, userId: string): Promise<IssuedSession> {
+  const token = newToken(SESSION_PREFIX)
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  await tx.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt })
+  return { token, expiresAt: expiresAt.toISOString() }
+}
+
+/** Creates the customer, their wallet account and a first session in one transaction. */
+export async function registerCustomer(db: Db, { email, password }: Credentials): Promise<IssuedSession> {
+  if (isCommonPassword(password, email)) throw new AppError('WEAK_PASSWORD')
+  const passwordHash = await hashPassword(password)
+  return inTransaction(db, async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id })
+    if (!user) throw new AppError('EMAIL_TAKEN')
+    await createWalletAccount(tx, user.id)
+    return startSession(tx, user.id)
+  })
+}
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+const inWindow = sql`${users.failedLoginsSince} > now() - make_interval(secs => ${LOGIN_WINDOW_MS / 1000})`
+
+/**
+ * Signs in. After `maxFailures` wrong passwords within the window the account refuses every
+ * attempt, the right password included, until the window has passed.
+ */
+export async function signIn(
+  db: Db,
+  { email, password }: Credentials,
+  maxFailures: number,
+): Promise<IssuedSession> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isLocked: sql<boolean>`coalesce(${inWindow} and ${users.failedLogins} >= ${maxFailures}, false)`,
+    })
+    .from(users)
+    .where(eq(users.email, email))
+  if (user?.isLocked) throw new AppError('LOGIN_RATE_LIMITED')
+  const isValid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)
+  if (user && isValid) {
+    await db.update(users).set({ failedLogins: 0, failedLoginsSince: null }).where(eq(users.id, user.id))
+    return startSession(db, user.id)
+  }
+  if (user)
+    await db
+      .update(users)
+      .set({
+        failedLogins: sql`case when ${inWindow} then ${users.failedLogins} + 1 else 1 end`,
+        failedLoginsSince: sql`case when ${inWindow} then ${users.failedLoginsSince} else now() end`,
+      })
+      .where(eq(users.id, user.id))
+  throw new AppError('INVALID_CREDENTIALS')
+}
+
+/** Revokes whatever credential the request presented: its session or its API token. */
+export async function signOut(db: Db, auth: AuthContext): Promise<void> {
+  if (auth.sessionId)
+    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId))
+  if (auth.apiTokenId)
+    await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, auth.apiTokenId))
+}
+
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const [user] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.userId))
+  if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash)))
+    throw new AppError('WRONG_PASSWORD')
+  if (isCommonPassword(input.newPassword, user.email)) throw new AppError('WEAK_PASSWORD')
+  const passwordHash = await hashPassword(input.newPassword)
+  await inTransaction(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId))
+    const otherSessions = auth.sessionId ? ne(sessions.id, auth.sessionId) : undefined
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), otherSessions))
+  })
+}

@@ -1,0 +1,35 @@
+// scrypt password hashes (DESIGN §3: no native build step), compared in constant time.
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
+import { promisify } from 'node:util'
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>
+
+const PARAMS = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
+const KEY_LENGTH = 32
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS)
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !key) return false
+  const expected = Buffer.from(key, 'base64')
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  })
+  return timingSafeEqual(actual, expected)
+}
+
+// Compared against when the email is unknown, so both failures cost the same time.
+export const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'))

@@ -1,0 +1,54 @@
+// Resolving a bearer token to a customer. Every request hits the database, so revocation takes
+// effect on the very next request; the lookups are prepared statements because this is the hot path.
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { apiTokens, sessions } from './auth.schema.ts'
+import { API_TOKEN_PREFIX, hashToken } from './tokens.ts'
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
+export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000
+// Recording "last seen" on every request would turn each read into a write.
+const TOUCH_AFTER_MS = 60 * 1000
+
+export type AuthContext = { userId: string; sessionId: string | null; apiTokenId: string | null }
+
+export function createTokenResolver(db: Db) {
+  const findSession = db
+    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
+      ),
+    )
+    .prepare('find_session')
+  const findApiToken = db
+    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
+    .prepare('find_api_token')
+
+  const stale = (at: Date | null) => !at || Date.now() - at.getTime() > TOUCH_AFTER_MS
+
+  return async function resolveToken(token: string): Promise<AuthContext | null> {
+    const hash = hashToken(token)
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      const [row] = await findApiToken.execute({ hash })
+      if (!row) return null
+      if (stale(row.lastUsedAt))
+        await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id))
+      return { userId: row.userId, sessionId: null, apiTokenId: row.id }
+    }
+    const [row] = await findSession.execute({ hash })
+    if (!row) return null
+    if (stale(row.lastSeenAt))
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, sql`now()`)))
+    return { userId: row.userId, sessionId: row.id, apiTokenId: null }
+  }
+}

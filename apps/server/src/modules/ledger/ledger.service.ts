@@ -1,0 +1,107 @@
+// The one way money moves: a balanced ledger transaction written inside the caller's transaction.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import {
+  accounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type SystemAccountKind,
+  type TransactionKind,
+  wallets,
+} from './ledger.schema.ts'
+
+export type LedgerPosting = {
+  kind: TransactionKind
+  description: string
+  reference?: string
+  requestId?: string
+  entries: { accountId: string; amount: number }[]
+}
+
+export async function createWalletAccount(tx: Tx, userId: string): Promise<string> {
+  const [account] = await tx
+    .insert(accounts)
+    .values({ kind: 'wallet', userId })
+    .returning({ id: accounts.id })
+  if (!account) throw new Error('wallet account not created')
+  await tx.insert(wallets).values({ accountId: account.id, userId })
+  return account.id
+}
+
+export async function systemAccountId(tx: Tx, kind: SystemAccountKind): Promise<string> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.kind, kind), isNull(accounts.userId)))
+  if (!row) throw new Error(`system account ${kind} is missing; were the migrations applied?`)
+  return row.id
+}
+
+/**
+ * Posts a transaction whose entries sum to zero. Wallet balances change through a conditional
+ * update, so a debit that would overdraw throws INSUFFICIENT_BALANCE and the caller's transaction
+ * rolls back. Accounts are touched in id order so concurrent postings lock in the same order.
+ */
+export async function postLedgerTransaction(
+  tx: Tx,
+  posting: LedgerPosting,
+): Promise<{ transactionId: string }> {
+  const { entries } = posting
+  if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries')
+  if (entries.some((entry) => !Number.isSafeInteger(entry.amount) || entry.amount === 0))
+    throw new Error('ledger amounts are non-zero integer cents')
+  if (entries.reduce((sum, entry) => sum + entry.amount, 0) !== 0)
+    throw new Error('ledger entries must sum to zero')
+
+  const ordered = [...entries].sort((a, b) => a.accountId.localeCompare(b.accountId))
+  const walletRows = await tx
+    .select({ accountId: wallets.accountId })
+    .from(wallets)
+    .where(
+      inArray(
+        wallets.accountId,
+        ordered.map((entry) => entry.accountId),
+      ),
+    )
+  const walletIds = new Set(walletRows.map((row) => row.accountId))
+
+  const balances = new Map<string, number>()
+  for (const entry of ordered) {
+    if (!walletIds.has(entry.accountId)) continue
+    const [updated] = await tx
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} + ${entry.amount}`, updatedAt: sql`now()` })
+      .where(and(eq(wallets.accountId, entry.accountId), sql`${wallets.balance} + ${entry.amount} >= 0`))
+      .returning({ balance: wallets.balance })
+    if (!updated) {
+      const [current] = await tx
+        .select({ balance: wallets.balance })
+        .from(wallets)
+        .where(eq(wallets.accountId, entry.accountId))
+      const shortfall = -entry.amount - (current?.balance ?? 0)
+      throw new AppError('INSUFFICIENT_BALANCE', { shortfall: shortfall / 100 })
+    }
+    balances.set(entry.accountId, updated.balance)
+  }
+
+  const [transaction] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: posting.kind,
+      description: posting.description,
+      reference: posting.reference,
+      requestId: posting.requestId,
+    })
+    .returning({ id: ledgerTransactions.id })
+  if (!transaction) throw new Error('ledger transaction not created')
+  await tx.insert(ledgerEntries).values(
+    ordered.map((entry) => ({
+      transactionId: transaction.id,
+      accountId: entry.accountId,
+      amount: entry.amount,
+      balanceAfter: balances.get(entry.accountId) ?? null,
+    })),
+  )
+  return { transactionId: transaction.id }
+}

@@ -1,0 +1,3 @@
+// Every table, for Drizzle's typed queries and drizzle-kit.
+export * from '../../modules/auth/auth.schema.ts'
+export * from '../../modules/ledger/ledger.schema.ts'

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { errorCatalogue } from '@proxy/contract/errors'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { users } from '../modules/auth/auth.schema.ts'
+import { loadConfig } from './config.ts'
+
+// A stand-in for `vite build` output: what matters here is how the server serves it.
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
+mkdirSync(join(webDist, 'assets'))
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
+const script = 'console.log("app")'.repeat(50)
+writeFileSync(join(webDist, 'assets', 'index-abc123.js'), script)
+writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script))
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer({ WEB_DIST: webDist })
+})
+afterAll(() => server.close())
+
+describe('envelope and errors', () => {
+  it('answers unknown API routes with a 404 envelope', async () => {
+    for (const path of ['/api/nope', '/api', '/api/user/me/extra']) {
+      const answer = await server.call('GET', path)
+      expect(answer.status).toBe(404)
+      expect(answer.body).toEqual({
+        code: errorCatalogue.ROUTE_NOT_FOUND.code,
+        message: 'No such API route',
+        data: null,
+      })
+    }
+  })
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    for (const body of ['{"email":', '{', 'not json', '']) {
+      const answer = await server.call('POST', '/api/auth/login', { body })
+      expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe(errorCatalogue.MALFORMED_REQUEST.code)
+    }
+  })
+
+  it('answers hostile bodies with 400 naming the field, and changes nothing', async () => {
+    const before = await server.db.$count(users)
+    const hostile: unknown[] = [
+      true,
+      null,
+      42,
+      'a string',
+      [],
+      [{ email: 'a@b.co', password: 'long enough pass' }],
+      {},
+      { email: 'a@b.co' },
+      { email: 'a@b.co', password: 'long enough pass', isAdmin: true },
+      { email: 'x'.repeat(100_000), password: 'long enough pass' },
+      { email: 'a@b.co', password: 'p'.repeat(100_000) },
+      { email: null, password: null },
+      { email: ['a@b.co'], password: { $gt: '' } },
+      { email: 'not-an-email', password: 'long enough pass' },
+      { email: 'a@b.co', password: 12345678 },
+      { __proto__: { polluted: true }, email: 'a@b.co', password: 'long enough pass', constructor: {} },
+    ]
+    for (const body of hostile) {
+      const answer = await server.call('POST', '/api/auth/register', { body })
+      expect(answer.status, JSON.stringify(body)?.slice(0, 80)).toBe(400)
+      expect([errorCatalogue.VALIDATION_FAILED.code, errorCatalogue.MALFORMED_REQUEST.code]).toContain(
+        answer.body.code,
+      )
+      expect(answer.body.message.length).toBeGreaterThan(0)
+    }
+    const unknownField = await server.call('POST', '/api/auth/register', {
+      body: { email: 'a@b.co', password: 'long enough pass', role: 'admin' },
+    })
+    expect(unknownField.body.message).toMatch(/role|unrecognized/i)
+    expect(await server.db.$count(users)).toBe(before)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('refuses other content types and oversized bodies with an envelope', async () => {
+    const form = await server.call('POST', '/api/auth/login', {
+      body: 'email=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(form.status).toBe(415)
+    expect(form.body.code).toBe(errorCatalogue.UNSUPPORTED_MEDIA_TYPE.code)
+    const huge = await server.call('POST', '/api/auth/login', {
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_000_000) }),
+    })
+    expect(huge.status).toBe(413)
+    expect(huge.body.code).toBe(errorCatalogue.PAYLOAD_TOO_LARGE.code)
+  })
+})
+
+describe('headers', () => {
+  it('sends a strict CSP and the other security headers, and a request id', async () => {
+    const answer = await server.call('GET', '/portal/home')
+    const csp = answer.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("base-uri 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(answer.headers.get('strict-transport-security')).toMatch(/max-age=31536000/)
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const api = await server.call('GET', '/api/user/me')
+    expect(api.headers.get('x-request-id')).not.toBe(answer.headers.get('x-request-id'))
+  })
+})
+
+describe('web client', () => {
+  it('serves index.html for every client route, never cached', async () => {
+    for (const path of [
+      '/',
+      '/portal/home',
+      '/portal/auth?redirect=%2Fconsole',
+      '/console',
+      '/console/ipList',
+      '/paySuccess',
+    ]) {
+      const response = await fetch(`${server.baseUrl}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(await response.text()).toContain('<div id="root">')
+    }
+    expect((await fetch(`${server.baseUrl}/elsewhere`)).status).toBe(404)
+  })
+
+  it('serves hashed assets precompressed with a year of caching', async () => {
+    const response = await fetch(`${server.baseUrl}/assets/index-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await response.text()).toBe(script)
+  })
+})
+
+describe('health and docs', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await server.call('GET', '/healthz')).status).toBe(200)
+    const ready = await server.call('GET', '/readyz')
+    expect(ready.status).toBe(200)
+    expect(ready.body).toMatchObject({ status: 'ready' })
+  })
+
+  it('publishes an OpenAPI document covering every route, and a reference page', async () => {
+    const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(operations.sort()).toEqual(
+      [
+        'DELETE /api/user/api-tokens/{id}',
+        'GET /api/user/api-tokens',
+        'GET /api/user/me',
+        'GET /api/user/wallet',
+        'PATCH /api/user/me',
+        'POST /api/auth/login',
+        'POST /api/auth/logout',
+        'POST /api/auth/password',
+        'POST /api/auth/register',
+        'POST /api/user/api-tokens',
+      ].sort(),
+    )
+    const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })
+    expect(docs.status).toBe(200)
+    expect(await docs.text()).toContain('swagger')
+  })
+})
+
+describe('config', () => {
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/)
+  })
+
+  it('never seeds the demo customer in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false)
+    expect(loadConfig({}).seedDemo).toBe(true)
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
+  })
+})

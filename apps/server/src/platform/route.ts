@@ -1,0 +1,55 @@
+// Mounts a contract endpoint: the contract's schemas validate input and output, the handler
+// returns plain data and this wraps it in the envelope.
+import type { Endpoint } from '@proxy/contract/endpoint'
+import { envelopeOf, SUCCESS_CODE } from '@proxy/contract/envelope'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import type { z } from 'zod'
+import type { AuthContext } from '../modules/auth/sessions.ts'
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export type HandlerInput<E extends Endpoint> = {
+  body: Infer<E['body']>
+  query: Infer<E['query']>
+  params: Infer<E['params']>
+  auth: E['auth'] extends false ? null : AuthContext
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export type MountOptions = { preHandler?: preHandlerHookHandler[] }
+
+export function mount<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<z.input<E['response']>>,
+  options: MountOptions = {},
+) {
+  const isPublic = endpoint.auth === false
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      // Only the parts the endpoint declares: an `undefined` key makes Fastify warn.
+      ...(endpoint.body && { body: endpoint.body }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.params && { params: endpoint.params }),
+      response: { 200: envelopeOf(endpoint.response) },
+      security: isPublic ? [] : [{ bearer: [] }],
+    },
+    preHandler: [...(isPublic ? [] : [app.authenticate]), ...(options.preHandler ?? [])],
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        auth: (isPublic ? null : request.auth) as HandlerInput<E>['auth'],
+        request,
+        reply,
+      } as HandlerInput<E>)
+      return { code: SUCCESS_CODE, message: 'ok', data }
+    },
+  })
+}

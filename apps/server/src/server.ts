@@ -1,0 +1,28 @@
+// Entry point: configuration, database, demo seed, HTTP server, graceful shutdown.
+import { buildApp } from './app.ts'
+import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
+import { loadConfig } from './platform/config.ts'
+import { openDatabase } from './platform/db/client.ts'
+
+const config = loadConfig()
+const database = await openDatabase(config)
+const app = await buildApp(config, database)
+
+if (config.seedDemo) {
+  const demo = await seedDemoCustomer(database.db)
+  if (demo) {
+    app.log.info({ email: demo.email }, 'demo customer created')
+    // Plain text so a person finds it among the JSON log lines; it is shown only this once.
+    console.log(`\n  Demo sign-in (shown once): ${demo.email} / ${demo.password}\n`)
+  }
+}
+
+app.addHook('onClose', () => database.close())
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down')
+    void app.close().then(() => process.exit(0))
+  })
+
+await app.listen({ port: config.PORT, host: config.HOST })
+app.log.info(`Serving the portal and console on http://localhost:${config.PORT} (${database.engine})`)

@@ -1,0 +1,43 @@
+// Builds one migrated database template per run; each test file then gets its own copy quickly
+// (creating a PGlite database costs seconds and ~900 MB, loading a dump costs far less).
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openPglite, openPostgres } from '../src/platform/db/client.ts'
+import { isPostgresRun, postgresUrl } from './test-db.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string
+    postgresTemplate: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (isPostgresRun()) {
+    const template = `proxy_console_tpl_${process.pid}`
+    const admin = new pg.Client({ connectionString: postgresUrl() })
+    await admin.connect()
+    await admin.query(`create database ${template}`)
+    const database = await openPostgres(postgresUrl(template), 1)
+    await database.close()
+    project.provide('postgresTemplate', template)
+    return async () => {
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'proxy_console_%'`,
+      )
+      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`)
+      await admin.end()
+    }
+  }
+  const client = new PGlite()
+  const database = await openPglite({ client })
+  const dump = await client.dumpDataDir('gzip')
+  await database.close()
+  const path = join(tmpdir(), `proxy-console-pglite-${process.pid}.tar.gz`)
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()))
+  project.provide('pgliteTemplate', path)
+}

@@ -1,0 +1,35 @@
+// The money invariants of DESIGN §4, checked after every test that moves money.
+import { sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import type { Db } from '../src/platform/db/client.ts'
+
+// Both drivers answer { rows }; the shared Db type cannot know which.
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: unknown[] }).rows
+
+export async function expectLedgerInvariants(db: Db) {
+  const unbalanced = await rowsOf(
+    db,
+    sql`
+    select transaction_id, sum(amount)::bigint as total from ledger_entries
+    group by transaction_id having sum(amount) <> 0`,
+  )
+  expect(unbalanced).toEqual([])
+  const drifted = await rowsOf(
+    db,
+    sql`
+    select w.account_id, w.balance, coalesce(sum(e.amount), 0)::bigint as total
+    from wallets w left join ledger_entries e on e.account_id = w.account_id
+    group by w.account_id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`,
+  )
+  expect(drifted).toEqual([])
+  const negative = await rowsOf(db, sql`select account_id from wallets where balance < 0`)
+  expect(negative).toEqual([])
+  const lonely = await rowsOf(
+    db,
+    sql`
+    select t.id from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+    group by t.id having count(e.id) < 2`,
+  )
+  expect(lonely).toEqual([])
+}

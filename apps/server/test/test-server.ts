@@ -1,0 +1,95 @@
+// Starts the real app on an ephemeral port against a fresh database, and speaks HTTP to it.
+
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/platform/config.ts'
+import { type Database, openPglite, openPostgres } from '../src/platform/db/client.ts'
+import { isPostgresRun, postgresUrl } from './test-db.ts'
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+export type Answer<T = unknown> = {
+  status: number
+  headers: Headers
+  body: { code: number; message: string; data: T }
+}
+
+async function openTestDatabase(): Promise<Database> {
+  if (!isPostgresRun()) {
+    const dump = new Blob([readFileSync(inject('pgliteTemplate'))])
+    return openPglite({ client: await PGlite.create({ loadDataDir: dump }) })
+  }
+  const name = `proxy_console_${randomUUID().replaceAll('-', '')}`
+  const admin = new pg.Client({ connectionString: postgresUrl() })
+  await admin.connect()
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`)
+  await admin.end()
+  return openPostgres(postgresUrl(name))
+}
+
+export async function startTestServer(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    REGISTER_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_IP: '1000',
+    ...env,
+  })
+  const database = await openTestDatabase()
+  const app: FastifyInstance = await buildApp(config, database)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  const baseUrl = `http://127.0.0.1:${address.port}`
+
+  /** A raw request: body is sent as given when it is a string, else as JSON. */
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body: string | undefined
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: Answer<T>['body']
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = { code: -1, message: text, data: null as T }
+    }
+    return { status: response.status, headers: response.headers, body: parsed }
+  }
+
+  let counter = 0
+  /** Registers a fresh customer and answers their session token. */
+  async function newCustomer(email = `customer${++counter}-${randomUUID().slice(0, 8)}@example.com`) {
+    const password = 'correct horse battery'
+    const answer = await call<{ token: string }>('POST', '/api/auth/register', { body: { email, password } })
+    if (answer.status !== 200) throw new Error(`register failed: ${JSON.stringify(answer.body)}`)
+    return { email, password, token: answer.body.data.token }
+  }
+
+  return {
+    app,
+    db: database.db,
+    engine: database.engine,
+    baseUrl,
+    call,
+    newCustomer,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}

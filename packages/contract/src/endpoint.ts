@@ -1,0 +1,21 @@
+// One object per endpoint: the server uses it as its route schema, the client to type calls.
+import type { z } from 'zod'
+
+export type Endpoint = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  /** Path under /api, in Fastify's `:param` form. */
+  path: string
+  summary: string
+  tags: readonly string[]
+  /** false for public calls; true (the default) needs `Authorization: Bearer`. */
+  auth?: boolean
+  body?: z.ZodType
+  query?: z.ZodType
+  params?: z.ZodType
+  response: z.ZodType
+}
+
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint
+
+export type ResponseOf<E extends Endpoint> = z.infer<E['response']>
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never

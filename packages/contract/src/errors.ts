@@ -1,0 +1,28 @@
+// The error catalogue: stable numeric codes with symbolic names and their HTTP status.
+// The web client translates `errors.<name>`; the message here is the English fallback.
+export const errorCatalogue = {
+  VALIDATION_FAILED: { code: 1001, status: 400, message: 'The request is invalid' },
+  MALFORMED_REQUEST: { code: 1002, status: 400, message: 'The request body could not be read' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1003, status: 415, message: 'Send the body as application/json' },
+  PAYLOAD_TOO_LARGE: { code: 1004, status: 413, message: 'The request body is too large' },
+  ROUTE_NOT_FOUND: { code: 1005, status: 404, message: 'No such API route' },
+  NOT_FOUND: { code: 1006, status: 404, message: 'Not found' },
+  UNAUTHORIZED: { code: 1101, status: 401, message: 'Sign in to continue' },
+  FORBIDDEN: { code: 1103, status: 403, message: 'You are not allowed to do this' },
+  RATE_LIMITED: { code: 1129, status: 429, message: 'Too many requests, try again later' },
+  INTERNAL: { code: 1500, status: 500, message: 'Something went wrong on our side' },
+  SERVICE_UNAVAILABLE: { code: 1503, status: 503, message: 'The service is not ready' },
+  EMAIL_TAKEN: { code: 2001, status: 409, message: 'This email is already registered' },
+  INVALID_CREDENTIALS: { code: 2002, status: 401, message: 'Wrong email or password' },
+  WEAK_PASSWORD: { code: 2003, status: 400, message: 'This password is too common, choose another' },
+  WRONG_PASSWORD: { code: 2004, status: 422, message: 'The current password is wrong' },
+  LOGIN_RATE_LIMITED: { code: 2005, status: 429, message: 'Too many sign-in attempts, wait a few minutes' },
+  TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
+  INSUFFICIENT_BALANCE: { code: 3001, status: 422, message: 'Your wallet balance is too low' },
+} as const
+
+export type ErrorName = keyof typeof errorCatalogue
+
+export const errorNameByCode: ReadonlyMap<number, ErrorName> = new Map(
+  Object.entries(errorCatalogue).map(([name, entry]) => [entry.code, name as ErrorName]),
+)

@@ -1,0 +1,18 @@
+// Money is integer cents inside the server; the wire carries numbers with at most 2 decimals.
+import { z } from 'zod'
+
+export const centsToAmount = (cents: number): number => cents / 100
+
+export const amountToCents = (amount: number): number => Math.round(amount * 100)
+
+/** A positive amount on the wire: a finite number with at most two decimals. */
+export const Amount = z
+  .number()
+  .finite()
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'At most 2 decimals',
+  })
+
+/** Balance display rule of SPEC §9: `$` and 2 decimals. */
+export const formatBalance = (amount: number): string =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
