@@ -1,8 +1,14 @@
 // Entry point: configuration, database, demo seed, HTTP server, graceful shutdown.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
+
+// A .env file at the repository root is optional; real environment variables win over it.
+const envFile = resolve(import.meta.dirname, '../../../.env')
+if (existsSync(envFile)) process.loadEnvFile(envFile)
 
 const config = loadConfig()
 const database = await openDatabase(config)

@@ -15,6 +15,8 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data').transform(fromInvocationDir),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of our Redis keys, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).max(64).default('proxy-console:'),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -30,7 +32,9 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & { seedDemo: boolean }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env)
+  // An empty value (as in a copied .env.example) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = ConfigSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)

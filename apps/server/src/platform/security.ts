@@ -36,7 +36,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'proxy-console:rl:',
+    nameSpace: `${config.REDIS_PREFIX}rl:`,
     skipOnError: true,
   })
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
@@ -170,6 +171,35 @@ describe('rate limits', () => {
       expect(blocked.status).toBe(429)
     } finally {
       await limited.close()
+    }
+  })
+
+  it('limits registrations per client address', async () => {
+    const limited = await startTestServer({ REGISTER_LIMIT_PER_IP: '2' })
+    try {
+      await limited.newCustomer()
+      await limited.newCustomer()
+      const blocked = await limited.call('POST', '/api/auth/register', {
+        body: { email: 'third@example.com', password },
+      })
+      expect(blocked.status).toBe(429)
+      expect(blocked.body.code).toBe(errorCatalogue.RATE_LIMITED.code)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('shares the per-address limit between replicas through Redis', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `test-${randomUUID()}:`, LOGIN_LIMIT_PER_IP: '4' }
+    const [first, second] = await Promise.all([startTestServer(env), startTestServer(env)])
+    try {
+      const attempt = (replica: TestServer) =>
+        replica.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong password!' } })
+      for (const replica of [first, second, first, second]) expect((await attempt(replica)).status).toBe(401)
+      expect((await attempt(first)).status).toBe(429)
+      expect((await attempt(second)).status).toBe(429)
+    } finally {
+      await Promise.all([first.close(), second.close()])
     }
   })
 })
