@@ -19,7 +19,8 @@ async function measure(url: string, token?: string): Promise<number> {
     duration: DURATION_S,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return result.requests.average
 }
 
@@ -46,7 +47,9 @@ async function benchEngine(label: string, env: Record<string, string>) {
     ] as const
     console.log(`\n${label}: ${DURATION_S}s per call, ${CONNECTIONS} connections`)
     for (const [name, rps] of rows)
-      console.log(`  ${name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / baseline).toFixed(3)} x baseline`)
+      console.log(
+        `  ${name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / baseline).toFixed(3)} x baseline`,
+      )
   } finally {
     await app.close()
     await database.close()

@@ -190,11 +190,17 @@ describe('rate limits', () => {
   })
 
   it('shares the per-address limit between replicas through Redis', async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `test-${randomUUID()}:`, LOGIN_LIMIT_PER_IP: '4' }
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `test-${randomUUID()}:`,
+      LOGIN_LIMIT_PER_IP: '4',
+    }
     const [first, second] = await Promise.all([startTestServer(env), startTestServer(env)])
     try {
       const attempt = (replica: TestServer) =>
-        replica.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong password!' } })
+        replica.call('POST', '/api/auth/login', {
+          body: { email: 'nobody@example.com', password: 'wrong password!' },
+        })
       for (const replica of [first, second, first, second]) expect((await attempt(replica)).status).toBe(401)
       expect((await attempt(first)).status).toBe(429)
       expect((await attempt(second)).status).toBe(429)
