@@ -17,8 +17,12 @@ describe('error catalogue', () => {
 
 describe('credentials', () => {
   it('normalises the email and refuses unknown fields', () => {
-    expect(Credentials.parse({ email: '  A@Example.COM ', password: '12345678x' }).email).toBe('a@example.com')
-    expect(Credentials.safeParse({ email: 'a@example.com', password: '12345678x', admin: true }).success).toBe(false)
+    expect(Credentials.parse({ email: '  A@Example.COM ', password: '12345678x' }).email).toBe(
+      'a@example.com',
+    )
+    expect(
+      Credentials.safeParse({ email: 'a@example.com', password: '12345678x', admin: true }).success,
+    ).toBe(false)
     expect(Credentials.safeParse({ email: 'a@example.com', password: 'short' }).success).toBe(false)
   })
 })
