@@ -11,7 +11,8 @@ import { mount } from '../../platform/route.ts'
 import * as users from './user.service.ts'
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  mount(app, getMe, ({ auth }) => users.getProfile(db, auth.userId))
+  const readProfile = users.createProfileReader(db)
+  mount(app, getMe, ({ auth }) => readProfile(auth.userId))
   mount(app, updateMe, ({ auth, body }) => users.renameProfile(db, auth.userId, body.name))
   mount(app, listApiTokens, async ({ auth }) => ({ items: await users.listApiTokens(db, auth.userId) }))
   mount(app, createApiToken, ({ auth, body }) => users.createApiToken(db, auth.userId, body.name))

@@ -11,18 +11,29 @@ export const MAX_API_TOKENS = 20
 
 const iso = (date: Date) => date.toISOString()
 
-export async function getProfile(db: Db, userId: string): Promise<Me> {
-  const [user] = await db
+export function createProfileReader(db: Db) {
+  // Read on every console page load: a prepared statement (DESIGN §10).
+  const findUser = db
     .select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
     .from(users)
-    .where(eq(users.id, userId))
-  if (!user) throw new AppError('UNAUTHORIZED')
-  return { ...user, createdAt: iso(user.createdAt) }
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_profile')
+
+  return async function readProfile(userId: string): Promise<Me> {
+    const [user] = await findUser.execute({ userId })
+    if (!user) throw new AppError('UNAUTHORIZED')
+    return { ...user, createdAt: iso(user.createdAt) }
+  }
 }
 
 export async function renameProfile(db: Db, userId: string, name: string): Promise<Me> {
-  await db.update(users).set({ name }).where(eq(users.id, userId))
-  return getProfile(db, userId)
+  const [user] = await db
+    .update(users)
+    .set({ name })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
+  if (!user) throw new AppError('UNAUTHORIZED')
+  return { ...user, createdAt: iso(user.createdAt) }
 }
 
 export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]> {
