@@ -3,20 +3,54 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
+import { paymentRoutes } from './modules/payments/payments.routes.ts'
+import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
+import { topUpRoutes } from './modules/wallet/topup.routes.ts'
+import { createTopUpService, type TopUpService } from './modules/wallet/topup.service.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { authPlugin } from './platform/auth.ts'
 import type { Config } from './platform/config.ts'
 import type { Database } from './platform/db/client.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { registerHealth } from './platform/health.ts'
+import { purgeIdempotencyKeys } from './platform/idempotency/idempotency.ts'
+import { startJobs } from './platform/jobs/scheduler.ts'
 import { registerOpenApi } from './platform/openapi.ts'
 import { registerSecurity } from './platform/security.ts'
 import { registerWebClient } from './platform/web-client.ts'
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Exposed so tests can drive the jobs with their own clock. */
+    topups: TopUpService
+  }
+}
+
+// EPay's order query carries the merchant key in its query string: never write it to a log.
+const redactUrl = (url: string) => url.replace(/([?&]key=)[^&]*/gi, '$1[redacted]')
+
+export type BuildOptions = { logStream?: { write: (line: string) => void } }
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     // Our own ids: a client-chosen id in the logs could be forged.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
@@ -40,6 +74,27 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(userRoutes, deps)
   await app.register(walletRoutes, deps)
 
+  const gateway = createPaymentGateway(config, () => localOrigin(app))
+  const topups = createTopUpService(database.db, gateway)
+  app.decorate('topups', topups)
+  await app.register(topUpRoutes, { ...deps, topups })
+  if (gateway) await app.register(paymentRoutes, { db: database.db, gateway, topups })
+  if (gateway?.kind === 'sandbox')
+    await app.register(sandboxGatewayRoutes, { db: database.db, pid: gateway.pid, key: gateway.key })
+  if (config.jobsEnabled)
+    startJobs(app, [
+      { name: 'close-expired-topups', everyMs: 60_000, run: () => topups.closeExpired() },
+      { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
+    ])
+
   await registerWebClient(app, config.WEB_DIST)
   return app
+}
+
+/** This server's own address over loopback, for the in-process sandbox gateway to call back. */
+function localOrigin(app: FastifyInstance): string {
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet')
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
 }

@@ -32,4 +32,21 @@ export async function expectLedgerInvariants(db: Db) {
     group by t.id having count(e.id) < 2`,
   )
   expect(lonely).toEqual([])
+  // No top-up is paid without exactly one ledger transaction, and no top-up credit lacks a paid order.
+  const unmatched = await rowsOf(
+    db,
+    sql`
+    select o.order_no, count(t.id) as credits from topup_orders o
+    left join ledger_transactions t on t.reference = o.order_no and t.kind = 'topup'
+    group by o.order_no, o.status
+    having (o.status = 'paid') <> (count(t.id) = 1) or count(t.id) > 1`,
+  )
+  expect(unmatched).toEqual([])
+  const orphanCredits = await rowsOf(
+    db,
+    sql`
+    select t.id from ledger_transactions t left join topup_orders o on o.order_no = t.reference
+    where t.kind = 'topup' and (o.order_no is null or o.status <> 'paid')`,
+  )
+  expect(orphanCredits).toEqual([])
 }

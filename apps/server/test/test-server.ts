@@ -34,14 +34,18 @@ async function openTestDatabase(): Promise<Database> {
 export async function startTestServer(env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
     REGISTER_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_IP: '1000',
     ...env,
   })
   const database = await openTestDatabase()
-  const app: FastifyInstance = await buildApp(config, database)
+  // Warnings and errors are kept so tests can check what was logged (rejected notifies, say).
+  const logs: string[] = []
+  const app: FastifyInstance = await buildApp(config, database, {
+    logStream: { write: (line) => logs.push(line) },
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
@@ -82,6 +86,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
 
   return {
     app,
+    logs,
     db: database.db,
     engine: database.engine,
     baseUrl,

@@ -19,6 +19,15 @@ export const errorCatalogue = {
   LOGIN_RATE_LIMITED: { code: 2005, status: 429, message: 'Too many sign-in attempts, wait a few minutes' },
   TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
   INSUFFICIENT_BALANCE: { code: 3001, status: 422, message: 'Your wallet balance is too low' },
+  IDEMPOTENCY_KEY_REUSED: {
+    code: 3002,
+    status: 422,
+    message: 'This Idempotency-Key was used for a different request',
+  },
+  IDEMPOTENCY_IN_PROGRESS: { code: 3003, status: 409, message: 'The first request with this Idempotency-Key is still running' },
+  TOPUP_NOT_PENDING: { code: 3004, status: 409, message: 'This top-up order can no longer be changed' },
+  PAYMENTS_UNAVAILABLE: { code: 3005, status: 503, message: 'Online payment is not available right now' },
+  TOPUP_RATE_LIMITED: { code: 3006, status: 429, message: 'Too many top-up orders, try again later' },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

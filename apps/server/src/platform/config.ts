@@ -2,6 +2,8 @@
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 
+export const DEV_EPAY_KEY = 'sandbox-only-key-0123456789'
+
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1')
 
 // npm runs workspace scripts inside the workspace folder; relative paths mean the folder the user typed in.
@@ -24,12 +26,26 @@ export const ConfigSchema = z.object({
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
     .transform(fromInvocationDir),
+  /** Public address of this deployment, for the gateway's notify and return URLs. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EPAY_PID: z.string().min(1).default('1000'),
+  // Only good for the built-in sandbox: production refuses to start with it and a real gateway.
+  EPAY_KEY: z.string().min(16).default(DEV_EPAY_KEY),
+  PAYMENTS_SANDBOX: flag.optional(),
+  /** Background jobs (closing unpaid orders, purging old idempotency keys); off in tests, which drive them. */
+  JOBS_ENABLED: flag.optional(),
+  TOPUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
 })
 
-export type Config = z.infer<typeof ConfigSchema> & { seedDemo: boolean }
+export type Config = z.infer<typeof ConfigSchema> & {
+  seedDemo: boolean
+  paymentsSandbox: boolean
+  jobsEnabled: boolean
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty value (as in a copied .env.example) means "not set".
@@ -42,5 +58,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data
   // The demo customer is a development convenience: never in production unless asked for.
   const seedDemo = config.SEED_DEMO ?? config.NODE_ENV === 'development'
-  return { ...config, seedDemo: seedDemo && config.NODE_ENV !== 'production' }
+  const isProduction = config.NODE_ENV === 'production'
+  // The sandbox gateway stands in for a real one, never beside one, and in production only on request.
+  const paymentsSandbox =
+    !config.EPAY_URL && (isProduction ? config.PAYMENTS_SANDBOX === true : config.PAYMENTS_SANDBOX !== false)
+  if (isProduction && config.EPAY_URL && config.EPAY_KEY === DEV_EPAY_KEY)
+    throw new Error('Invalid configuration:\n  EPAY_KEY: set the merchant key of your gateway')
+  if (config.EPAY_URL && !config.PUBLIC_URL)
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: the gateway needs it for its notify and return URLs',
+    )
+  const jobsEnabled = config.JOBS_ENABLED ?? config.NODE_ENV !== 'test'
+  return { ...config, seedDemo: seedDemo && !isProduction, paymentsSandbox, jobsEnabled }
 }

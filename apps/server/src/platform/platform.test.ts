@@ -169,6 +169,15 @@ describe('health and docs', () => {
         'POST /api/auth/password',
         'POST /api/auth/register',
         'POST /api/user/api-tokens',
+        'POST /api/user/wallet/topup',
+        'GET /api/user/wallet/topups',
+        'GET /api/user/wallet/topups/{orderNo}',
+        'POST /api/user/wallet/topups/{orderNo}/cancel',
+        'GET /api/user/wallet/transactions',
+        'GET /api/user/wallet/transactions/export',
+        'GET /api/payments/epay/notify',
+        'POST /api/payments/epay/notify',
+        'GET /api/payments/epay/return',
       ].sort(),
     )
     const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })

@@ -2,7 +2,13 @@
 // returns plain data and this wraps it in the envelope.
 import type { Endpoint } from '@proxy/contract/endpoint'
 import { envelopeOf, SUCCESS_CODE } from '@proxy/contract/envelope'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify'
 import type { z } from 'zod'
 import type { AuthContext } from '../modules/auth/sessions.ts'
 
@@ -17,7 +23,7 @@ export type HandlerInput<E extends Endpoint> = {
   reply: FastifyReply
 }
 
-export type MountOptions = { preHandler?: preHandlerHookHandler[] }
+export type MountOptions = { preHandler?: preHandlerHookHandler[]; onSend?: onSendHookHandler }
 
 export function mount<E extends Endpoint>(
   app: FastifyInstance,
@@ -40,6 +46,7 @@ export function mount<E extends Endpoint>(
       security: isPublic ? [] : [{ bearer: [] }],
     },
     preHandler: [...(isPublic ? [] : [app.authenticate]), ...(options.preHandler ?? [])],
+    ...(options.onSend && { onSend: options.onSend }),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body,

@@ -83,3 +83,23 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_non_zero', sql`${table.amount} <> 0`),
   ],
 )
+
+/** One row per wallet movement: who, what, how much, the balance before and after, and why. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    amount: cents('amount').notNull(),
+    balanceBefore: cents('balance_before'),
+    balanceAfter: cents('balance_after'),
+    reference: text('reference'),
+    transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
+    requestId: text('request_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_user_created_idx').on(table.userId, table.createdAt)],
+)

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
   accounts,
+  auditLog,
   ledgerEntries,
   ledgerTransactions,
   type SystemAccountKind,
@@ -15,8 +16,9 @@ export type LedgerPosting = {
   kind: TransactionKind
   description: string
   reference?: string
-  requestId?: string
   entries: { accountId: string; amount: number }[]
+  /** Who moved the money and on which request, for the audit log. */
+  context?: { actor?: string; requestId?: string; idempotencyKey?: string }
 }
 
 export async function createWalletAccount(tx: Tx, userId: string): Promise<string> {
@@ -56,7 +58,7 @@ export async function postLedgerTransaction(
 
   const ordered = [...entries].sort((a, b) => a.accountId.localeCompare(b.accountId))
   const walletRows = await tx
-    .select({ accountId: wallets.accountId })
+    .select({ accountId: wallets.accountId, userId: wallets.userId })
     .from(wallets)
     .where(
       inArray(
@@ -64,11 +66,11 @@ export async function postLedgerTransaction(
         ordered.map((entry) => entry.accountId),
       ),
     )
-  const walletIds = new Set(walletRows.map((row) => row.accountId))
+  const walletOwners = new Map(walletRows.map((row) => [row.accountId, row.userId]))
 
   const balances = new Map<string, number>()
   for (const entry of ordered) {
-    if (!walletIds.has(entry.accountId)) continue
+    if (!walletOwners.has(entry.accountId)) continue
     const [updated] = await tx
       .update(wallets)
       .set({ balance: sql`${wallets.balance} + ${entry.amount}`, updatedAt: sql`now()` })
@@ -91,7 +93,7 @@ export async function postLedgerTransaction(
       kind: posting.kind,
       description: posting.description,
       reference: posting.reference,
-      requestId: posting.requestId,
+      requestId: posting.context?.requestId,
     })
     .returning({ id: ledgerTransactions.id })
   if (!transaction) throw new Error('ledger transaction not created')
@@ -103,5 +105,24 @@ export async function postLedgerTransaction(
       balanceAfter: balances.get(entry.accountId) ?? null,
     })),
   )
+  const audited = ordered.filter((entry) => walletOwners.has(entry.accountId))
+  if (audited.length > 0)
+    await tx.insert(auditLog).values(
+      audited.map((entry) => {
+        const balanceAfter = balances.get(entry.accountId) ?? 0
+        return {
+          userId: walletOwners.get(entry.accountId),
+          actor: posting.context?.actor ?? 'system',
+          action: `wallet.${posting.kind}`,
+          amount: entry.amount,
+          balanceBefore: balanceAfter - entry.amount,
+          balanceAfter,
+          reference: posting.reference,
+          transactionId: transaction.id,
+          requestId: posting.context?.requestId,
+          idempotencyKey: posting.context?.idempotencyKey,
+        }
+      }),
+    )
   return { transactionId: transaction.id }
 }

@@ -1,0 +1,65 @@
+import { cancelTopUp, createTopUp, getTopUp, listTopUps } from '@proxy/contract/wallet/topups'
+import {
+  exportTransactionsPath,
+  listTransactions as listTransactionsEndpoint,
+  TransactionExportQuery,
+} from '@proxy/contract/wallet/transactions'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config } from '../../platform/config.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { mount } from '../../platform/route.ts'
+import type { TopUpService } from './topup.service.ts'
+import { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
+
+type Deps = { db: Db; config: Config; topups: TopUpService }
+
+const customerContext = (request: FastifyRequest) => ({
+  actor: `user:${request.auth?.userId}`,
+  requestId: request.id,
+  idempotencyKey: request.idempotencyKey ?? undefined,
+})
+
+export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: Deps) {
+  const idempotency = createIdempotencyHooks(db)
+  const perCustomer = app.rateLimit({
+    max: config.TOPUP_LIMIT_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `topup:${request.auth?.userId}`,
+    errorResponseBuilder: () => new AppError('TOPUP_RATE_LIMITED'),
+  })
+
+  mount(app, createTopUp, ({ auth, body }) => topups.create(auth.userId, body), {
+    preHandler: [perCustomer, idempotency.preHandler],
+    onSend: idempotency.onSend,
+  })
+  mount(app, listTopUps, ({ auth, query }) => topups.list(auth.userId, query))
+  mount(app, getTopUp, ({ auth, params, request }) =>
+    topups.get(auth.userId, params.orderNo, customerContext(request)),
+  )
+  mount(app, cancelTopUp, ({ auth, params }) => topups.cancel(auth.userId, params.orderNo))
+  mount(app, listTransactionsEndpoint, ({ auth, query }) => listTransactions(db, auth.userId, query))
+
+  app.get(
+    `/api${exportTransactionsPath}`,
+    {
+      schema: {
+        summary: 'Wallet entries of the filtered range as a CSV file (UTF-8 with BOM)',
+        tags: ['wallet'],
+        querystring: TransactionExportQuery,
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const { lang, ...filter } = request.query as TransactionExportQuery
+      const csv = await exportTransactionsCsv(db, request.auth?.userId ?? '', filter, lang)
+      const day = new Date().toISOString().slice(0, 10)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="billing-${day}.csv"`)
+        .send(csv)
+    },
+  )
+}

@@ -1,0 +1,226 @@
+// Top-up orders. Only a verified gateway answer credits (the notify, or our own query of the
+// gateway); the amount credited always comes from our order row.
+import { randomBytes } from 'node:crypto'
+import { amountToCents, centsToAmount } from '@proxy/contract/money'
+import {
+  type CreateTopUpInput,
+  TOPUP_TTL_MINUTES,
+  type TopUpListQuery,
+  type TopUpOrder,
+} from '@proxy/contract/wallet/topups'
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { accounts } from '../ledger/ledger.schema.ts'
+import { postLedgerTransaction, systemAccountId } from '../ledger/ledger.service.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
+import { topupOrders } from './topup.schema.ts'
+
+type OrderRow = typeof topupOrders.$inferSelect
+export type MoneyContext = { actor: string; requestId?: string; idempotencyKey?: string }
+
+const CHANNEL_NAMES = { alipay: '支付宝', wxpay: '微信支付' } as const
+// Customers poll the order while they pay; the gateway is asked at most this often per order.
+const RECHECK_AFTER_MS = 5000
+const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+
+export function newOrderNo(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '')
+  const random = [...randomBytes(10)].map((byte) => ORDER_ALPHABET[byte % ORDER_ALPHABET.length]).join('')
+  return `T${day}${random}`
+}
+
+const isPayable = (row: OrderRow) => row.status === 'pending' && row.expiresAt.getTime() > Date.now()
+
+function toView(row: OrderRow, gateway: PaymentGateway | null): TopUpOrder {
+  return {
+    orderNo: row.orderNo,
+    amount: centsToAmount(row.amount),
+    channel: row.channel,
+    status: row.status,
+    payUrl:
+      gateway && isPayable(row)
+        ? gateway.payUrl({
+            orderNo: row.orderNo,
+            amount: row.amount,
+            channel: row.channel,
+            name: orderName(row.amount),
+          })
+        : null,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }
+}
+
+const orderName = (cents: number) => `账户充值 ${(cents / 100).toFixed(2)}`
+
+export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
+  async function findOwn(userId: string, orderNo: string): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(topupOrders)
+      .where(and(eq(topupOrders.orderNo, orderNo), eq(topupOrders.userId, userId)))
+    if (!row) throw new AppError('NOT_FOUND')
+    return row
+  }
+
+  /** Marks the order paid and credits the wallet, once, whatever state it had reached. */
+  async function credit(
+    orderNo: string,
+    tradeNo: string,
+    context: MoneyContext,
+  ): Promise<'credited' | 'already paid'> {
+    return inTransaction(db, async (tx) => {
+      const [order] = await tx
+        .update(topupOrders)
+        .set({ status: 'paid', paidAt: sql`now()`, gatewayTradeNo: tradeNo })
+        .where(and(eq(topupOrders.orderNo, orderNo), ne(topupOrders.status, 'paid')))
+        .returning()
+      if (!order) return 'already paid'
+      const [wallet] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, order.userId), eq(accounts.kind, 'wallet')))
+      if (!wallet) throw new Error(`no wallet for ${order.userId}`)
+      await postLedgerTransaction(tx, {
+        kind: 'topup',
+        description: `${CHANNEL_NAMES[order.channel]}充值`,
+        reference: order.orderNo,
+        entries: [
+          { accountId: await systemAccountId(tx, 'gateway_clearing'), amount: -order.amount },
+          { accountId: wallet.id, amount: order.amount },
+        ],
+        context,
+      })
+      return 'credited'
+    })
+  }
+
+  /** Asks the gateway about an order we have not seen paid; credits it when the gateway says so. */
+  async function reconcile(row: OrderRow, context: MoneyContext): Promise<boolean> {
+    if (!gateway || row.status === 'paid') return false
+    await db.update(topupOrders).set({ checkedAt: sql`now()` }).where(eq(topupOrders.orderNo, row.orderNo))
+    const trade = await gateway.queryOrder(row.orderNo)
+    if (!trade?.isPaid || !trade.tradeNo || trade.amount !== row.amount) return false
+    await credit(row.orderNo, trade.tradeNo, context)
+    return true
+  }
+
+  return {
+    credit,
+    reconcile,
+
+    async create(userId: string, input: CreateTopUpInput): Promise<TopUpOrder> {
+      if (!gateway) throw new AppError('PAYMENTS_UNAVAILABLE')
+      const expiresAt = new Date(Date.now() + TOPUP_TTL_MINUTES * 60 * 1000)
+      const [row] = await db
+        .insert(topupOrders)
+        .values({
+          orderNo: newOrderNo(),
+          userId,
+          amount: amountToCents(input.amount),
+          channel: input.channel,
+          expiresAt,
+        })
+        .returning()
+      if (!row) throw new Error('top-up order not created')
+      return toView(row, gateway)
+    },
+
+    async get(userId: string, orderNo: string, context: MoneyContext): Promise<TopUpOrder> {
+      let row = await findOwn(userId, orderNo)
+      const isStale = !row.checkedAt || Date.now() - row.checkedAt.getTime() > RECHECK_AFTER_MS
+      if (row.status === 'pending' && isStale && (await reconcile(row, context)))
+        row = await findOwn(userId, orderNo)
+      return toView(row, gateway)
+    },
+
+    async list(userId: string, query: TopUpListQuery) {
+      const where = and(
+        eq(topupOrders.userId, userId),
+        query.status ? eq(topupOrders.status, query.status) : undefined,
+      )
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(topupOrders)
+          .where(where)
+          .orderBy(desc(topupOrders.createdAt), desc(topupOrders.orderNo))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ value: count() }).from(topupOrders).where(where),
+      ])
+      return { items: rows.map((row) => toView(row, gateway)), total: total?.value ?? 0, ...query }
+    },
+
+    async cancel(userId: string, orderNo: string): Promise<TopUpOrder> {
+      const [row] = await db
+        .update(topupOrders)
+        .set({ status: 'cancelled', closedAt: sql`now()` })
+        .where(
+          and(
+            eq(topupOrders.orderNo, orderNo),
+            eq(topupOrders.userId, userId),
+            eq(topupOrders.status, 'pending'),
+          ),
+        )
+        .returning()
+      if (row) return toView(row, gateway)
+      await findOwn(userId, orderNo)
+      throw new AppError('TOPUP_NOT_PENDING')
+    },
+
+    /**
+     * Job: closes pending orders past their expiry, after asking the gateway one last time so a
+     * paid order is never closed unpaid. Rows are claimed with SKIP LOCKED, so replicas share the work.
+     */
+    async closeExpired(now = new Date(), batch = 50): Promise<{ closed: number; credited: number }> {
+      const claimed = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({ orderNo: topupOrders.orderNo })
+          .from(topupOrders)
+          .where(
+            and(
+              eq(topupOrders.status, 'pending'),
+              lt(topupOrders.expiresAt, now),
+              or(
+                isNull(topupOrders.checkedAt),
+                lt(topupOrders.checkedAt, sql`now() - interval '30 seconds'`),
+              ),
+            ),
+          )
+          .orderBy(topupOrders.expiresAt)
+          .limit(batch)
+          .for('update', { skipLocked: true })
+        if (due.length === 0) return []
+        return tx
+          .update(topupOrders)
+          .set({ checkedAt: sql`now()` })
+          .where(
+            inArray(
+              topupOrders.orderNo,
+              due.map((row) => row.orderNo),
+            ),
+          )
+          .returning()
+      })
+      let closed = 0
+      let credited = 0
+      for (const row of claimed) {
+        if (await reconcile(row, { actor: 'job:close-topups' })) credited++
+        else {
+          const updated = await db
+            .update(topupOrders)
+            .set({ status: 'closed', closedAt: sql`now()` })
+            .where(and(eq(topupOrders.orderNo, row.orderNo), eq(topupOrders.status, 'pending')))
+            .returning({ orderNo: topupOrders.orderNo })
+          closed += updated.length
+        }
+      }
+      return { closed, credited }
+    },
+  }
+}
+
+export type TopUpService = ReturnType<typeof createTopUpService>

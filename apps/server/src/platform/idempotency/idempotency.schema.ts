@@ -1,0 +1,22 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../../modules/auth/auth.schema.ts'
+
+/** First answers to money-moving POSTs, per customer and Idempotency-Key, kept at least 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['running', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+)
