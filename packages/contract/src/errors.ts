@@ -24,7 +24,11 @@ export const errorCatalogue = {
     status: 422,
     message: 'This Idempotency-Key was used for a different request',
   },
-  IDEMPOTENCY_IN_PROGRESS: { code: 3003, status: 409, message: 'The first request with this Idempotency-Key is still running' },
+  IDEMPOTENCY_IN_PROGRESS: {
+    code: 3003,
+    status: 409,
+    message: 'The first request with this Idempotency-Key is still running',
+  },
   TOPUP_NOT_PENDING: { code: 3004, status: 409, message: 'This top-up order can no longer be changed' },
   PAYMENTS_UNAVAILABLE: { code: 3005, status: 503, message: 'Online payment is not available right now' },
   TOPUP_RATE_LIMITED: { code: 3006, status: 429, message: 'Too many top-up orders, try again later' },

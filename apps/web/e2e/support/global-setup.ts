@@ -1,0 +1,113 @@
+// Browser tests run against the real server: check Chromium and the build, start the API on a free port with a
+// fresh data directory, wait for /healthz, and stop it afterwards.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { CHROMIUM_PATH } from './browser.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    screenshotDir: string
+  }
+}
+
+const WEB_ROOT = resolve(import.meta.dirname, '../..')
+const REPO_ROOT = resolve(WEB_ROOT, '../..')
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts')
+const WEB_DIST = join(WEB_ROOT, 'dist')
+const HEALTH_TIMEOUT_MS = 60_000
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => done(port))
+    })
+  })
+
+const waitForHealth = async (baseURL: string, server: ChildProcess, log: () => string) => {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`)
+    const answer = await fetch(`${baseURL}/healthz`).catch(() => null)
+    if (answer?.status === 200) return
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`The server did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s:\n${log()}`)
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
+    )
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`No build in ${WEB_DIST}: run \`npm run build -w @proxy/web\` before the browser tests.`)
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`The server entry ${SERVER_ENTRY} does not exist.`)
+
+  const screenshotDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'proxy-console-screens')
+  mkdirSync(screenshotDir, { recursive: true })
+  const dataDir = mkdtempSync(join(tmpdir(), 'proxy-web-e2e-'))
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+
+  let output = ''
+  const server = spawn('npx', ['tsx', SERVER_ENTRY], {
+    cwd: join(REPO_ROOT, 'apps/server'),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      WEB_DIST,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // Every test registers its own customers from one address.
+      REGISTER_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_IP: '1000',
+    },
+  })
+  const keep = (chunk: Buffer) => {
+    output = `${output}${chunk.toString()}`.slice(-20_000)
+  }
+  server.stdout?.on('data', keep)
+  server.stderr?.on('data', keep)
+
+  const stop = () => {
+    // npx → tsx → node: the server runs in its own process group, ended as a whole.
+    if (server.pid !== undefined && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    await waitForHealth(baseURL, server, () => output)
+  } catch (error) {
+    stop()
+    throw error
+  }
+
+  project.provide('baseURL', baseURL)
+  project.provide('screenshotDir', screenshotDir)
+  console.log(`[e2e] server on ${baseURL}; screenshots in ${screenshotDir}`)
+
+  return () => {
+    stop()
+    console.log(`[e2e] screenshots saved in ${screenshotDir}`)
+  }
+}

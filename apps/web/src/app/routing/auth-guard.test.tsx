@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react'
+import Cookies from 'js-cookie'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AuthGuard } from './auth-guard.tsx'
+
+const Where = () => {
+  const location = useLocation()
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>
+}
+
+const renderAt = (path: string) => {
+  const router = createMemoryRouter(
+    [{ element: <AuthGuard />, children: [{ path: '*', element: <Where /> }] }],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} />)
+  return screen.getByTestId('where').textContent
+}
+
+describe('AuthGuard', () => {
+  afterEach(() => Cookies.remove('token', { path: '/' }))
+
+  it('sends visitors without a token to /portal/home with the address as redirect', () => {
+    expect(renderAt('/console/ipList')).toBe('/portal/home?redirect=%2Fconsole%2FipList')
+  })
+
+  it('keeps a redirect the address already has', () => {
+    expect(renderAt('/portal/auth?redirect=%2Fconsole%2Frecharge')).toBe(
+      '/portal/home?redirect=%2Fconsole%2Frecharge',
+    )
+  })
+
+  it('lets /portal/home through', () => {
+    expect(renderAt('/portal/home')).toBe('/portal/home')
+  })
+
+  it('lets signed-in visitors through', () => {
+    Cookies.set('token', 'abc', { path: '/' })
+    expect(renderAt('/console/ipList?page=2')).toBe('/console/ipList?page=2')
+  })
+})

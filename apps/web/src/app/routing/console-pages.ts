@@ -1,0 +1,36 @@
+// The nine console pages of SPEC §2: path, menu key and title, shared by the router and the side menu.
+import type { TitleKey } from './route-meta.ts'
+
+export type ConsolePageKey =
+  | 'overview'
+  | 'buyStaticIP'
+  | 'ipList'
+  | 'ipOrderList'
+  | 'buyTrafficFlow'
+  | 'trafficFlowHistory'
+  | 'trafficFlowPackList'
+  | 'recharge'
+  | 'businessFlow'
+
+export type ConsolePage = { key: ConsolePageKey; path: string; titleKey: TitleKey }
+
+const page = (key: ConsolePageKey): ConsolePage => ({
+  key,
+  path: `/console/${key}`,
+  titleKey: `titles.${key}`,
+})
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  page('overview'),
+  page('buyStaticIP'),
+  page('ipList'),
+  page('ipOrderList'),
+  page('buyTrafficFlow'),
+  page('trafficFlowHistory'),
+  page('trafficFlowPackList'),
+  page('recharge'),
+  page('businessFlow'),
+]
+
+export const consolePage = (key: ConsolePageKey): ConsolePage =>
+  CONSOLE_PAGES.find((entry) => entry.key === key) ?? page(key)

@@ -1,0 +1,81 @@
+// Creates an API token and shows its secret once, with a copy button.
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons'
+import { NAME_MAX_LENGTH } from '@proxy/contract/user/endpoints'
+import { Alert, App, Button, Flex, Input, Space, Typography, theme } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { useCreateApiToken } from '../api/create-api-token.ts'
+import { nameProblem } from './name-rules.ts'
+
+type Secret = { name: string; token: string }
+
+export const ApiTokenCreate = () => {
+  const { t } = useTranslation('user')
+  const { token: design } = theme.useToken()
+  const { message } = App.useApp()
+  const create = useCreateApiToken()
+  const [name, setName] = useState('')
+  const [secret, setSecret] = useState<Secret | null>(null)
+
+  const onCreate = () => {
+    const problem = nameProblem(name)
+    if (problem !== null) {
+      void message.warning(problem === 'nameRequired' ? t('tokens.nameRequired') : t('profile.nameTooLong'))
+      return
+    }
+    const trimmed = name.trim()
+    create.mutate(
+      { name: trimmed },
+      {
+        onSuccess: ({ token }) => {
+          setSecret({ name: trimmed, token })
+          setName('')
+          void message.success(t('tokens.created'))
+        },
+      },
+    )
+  }
+
+  return (
+    <Flex vertical gap={design.marginSM}>
+      <Space.Compact style={{ width: '100%', maxWidth: 480 }}>
+        <Input
+          prefix={<KeyOutlined />}
+          value={name}
+          maxLength={NAME_MAX_LENGTH}
+          placeholder={t('tokens.namePlaceholder')}
+          aria-label={t('tokens.nameLabel')}
+          onChange={(event) => setName(event.target.value)}
+          onPressEnter={onCreate}
+        />
+        <Button type="primary" icon={<PlusOutlined />} loading={create.isPending} onClick={onCreate}>
+          {t('tokens.create')}
+        </Button>
+      </Space.Compact>
+      {secret && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('tokens.secretTitle', { name: secret.name })}
+          description={
+            <Flex vertical gap={design.marginXS}>
+              <span>{t('tokens.secretNotice')}</span>
+              <Flex align="center" gap={design.marginXS} wrap>
+                <Typography.Text code data-testid="token-secret" style={{ wordBreak: 'break-all' }}>
+                  {secret.token}
+                </Typography.Text>
+                <CopyButton value={secret.token} />
+              </Flex>
+            </Flex>
+          }
+          action={
+            <Button size="small" onClick={() => setSecret(null)}>
+              {t('tokens.dismiss')}
+            </Button>
+          }
+        />
+      )}
+    </Flex>
+  )
+}

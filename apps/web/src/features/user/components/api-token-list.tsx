@@ -1,0 +1,67 @@
+// The customer's API tokens with their prefix and usage; revoke asks first.
+import type { ApiToken } from '@proxy/contract/user/endpoints'
+import { App, Button, Empty, Popconfirm, Table, type TableProps, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../../shared/lib/format-date.ts'
+import { useApiTokens } from '../api/list-api-tokens.ts'
+import { useRevokeApiToken } from '../api/revoke-api-token.ts'
+
+export const ApiTokenList = () => {
+  const { t, i18n } = useTranslation('user')
+  const { message } = App.useApp()
+  const { data, isPending } = useApiTokens()
+  const revoke = useRevokeApiToken()
+
+  const onRevoke = (id: string) =>
+    revoke.mutateAsync(id).then(() => void message.success(t('tokens.revoked')))
+
+  const columns: TableProps<ApiToken>['columns'] = [
+    { title: t('tokens.name'), dataIndex: 'name', ellipsis: true },
+    {
+      title: t('tokens.prefix'),
+      dataIndex: 'prefix',
+      render: (prefix: string) => <Typography.Text code>{`${prefix}…`}</Typography.Text>,
+    },
+    {
+      title: t('tokens.createdAt'),
+      dataIndex: 'createdAt',
+      responsive: ['sm'],
+      render: (value: string) => formatDateTime(value, i18n.language),
+    },
+    {
+      title: t('tokens.lastUsedAt'),
+      dataIndex: 'lastUsedAt',
+      responsive: ['md'],
+      render: (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('tokens.never')),
+    },
+    {
+      key: 'actions',
+      align: 'right',
+      render: (_, record) => (
+        <Popconfirm
+          title={t('tokens.revoke')}
+          description={<div style={{ maxWidth: 260 }}>{t('tokens.revokeConfirm')}</div>}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => onRevoke(record.id)}
+        >
+          <Button type="link" danger size="small">
+            {t('tokens.revoke')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ]
+
+  return (
+    <Table<ApiToken>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={isPending}
+      pagination={false}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tokens.empty')} /> }}
+      data-testid="api-token-table"
+    />
+  )
+}

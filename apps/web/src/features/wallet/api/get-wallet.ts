@@ -1,0 +1,17 @@
+// GET /user/wallet: the balance shown in the header tag and on the overview.
+import { getWallet } from '@proxy/contract/wallet/endpoints'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { isContractMismatch } from '../../../shared/http/api-error.ts'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+
+export const walletQueryKey = ['user', 'wallet'] as const
+
+export const walletQueryOptions = () =>
+  queryOptions({
+    queryKey: walletQueryKey,
+    queryFn: () => callEndpoint(getWallet),
+    staleTime: 0,
+    throwOnError: isContractMismatch,
+  })
+
+export const useWallet = () => useQuery(walletQueryOptions())
