@@ -1,7 +1,7 @@
 // Every API answer is this envelope; code 0 means success (SPEC §9).
 import { z } from 'zod'
 
-export const SUCCESS_CODE = 0
+export { SUCCESS_CODE } from './wire.ts'
 
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), message: z.string(), data })

@@ -13,6 +13,4 @@ export const Amount = z
     message: 'At most 2 decimals',
   })
 
-/** Balance display rule of SPEC §9: `$` and 2 decimals. */
-export const formatBalance = (amount: number): string =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+export { formatBalance } from './wire.ts'

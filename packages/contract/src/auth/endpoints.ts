@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
+import { AUTH_PATHS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../wire.ts'
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 
 export const Email = z
   .string()
@@ -29,7 +30,7 @@ const tags = ['auth'] as const
 
 export const register = defineEndpoint({
   method: 'POST',
-  path: '/auth/register',
+  path: AUTH_PATHS.register,
   summary: 'Create an account and sign in',
   tags,
   auth: false,
@@ -39,7 +40,7 @@ export const register = defineEndpoint({
 
 export const login = defineEndpoint({
   method: 'POST',
-  path: '/auth/login',
+  path: AUTH_PATHS.login,
   summary: 'Sign in with email and password',
   tags,
   auth: false,

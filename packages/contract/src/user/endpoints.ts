@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 
-export const NAME_MAX_LENGTH = 32
+import { NAME_MAX_LENGTH } from '../wire.ts'
+
+export { NAME_MAX_LENGTH }
 
 export const Me = z.object({
   id: z.string(),

@@ -4,10 +4,9 @@ import { defineEndpoint } from '../endpoint.ts'
 import { Amount } from '../money.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 
-export const TOPUP_MIN = 1
-export const TOPUP_MAX = 50_000
-/** An unpaid order closes after this long. */
-export const TOPUP_TTL_MINUTES = 30
+import { TOPUP_MAX, TOPUP_MIN, TOPUP_TTL_MINUTES } from '../wire.ts'
+
+export { TOPUP_MAX, TOPUP_MIN, TOPUP_TTL_MINUTES }
 
 export const TopUpChannel = z.enum(['alipay', 'wxpay'])
 export type TopUpChannel = z.infer<typeof TopUpChannel>

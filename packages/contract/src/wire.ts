@@ -1,0 +1,16 @@
+// Plain constants with no zod: the web client's first chunk imports these without pulling in
+// the schema library (importing a schema module builds its schemas at load time).
+export const SUCCESS_CODE = 0
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MAX_LENGTH = 32
+export const AUTH_PATHS = { login: '/auth/login', register: '/auth/register' } as const
+export const TOPUP_MIN = 1
+export const TOPUP_MAX = 50_000
+/** An unpaid top-up order closes after this long. */
+export const TOPUP_TTL_MINUTES = 30
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+
+/** Balance display rule of SPEC §9: `$` and 2 decimals. */
+export const formatBalance = (amount: number): string =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
