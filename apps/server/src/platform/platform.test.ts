@@ -191,6 +191,32 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/)
   })
 
+  it('mounts the sandbox gateway only without a real one, and in production only on request', () => {
+    expect(loadConfig({}).paymentsSandbox).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentsSandbox).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true)
+    const real = { EPAY_URL: 'https://pay.example.com', PUBLIC_URL: 'https://console.example.com' }
+    expect(loadConfig(real).paymentsSandbox).toBe(false)
+    expect(() => loadConfig({ EPAY_URL: 'https://pay.example.com' })).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ ...real, NODE_ENV: 'production' })).toThrow(/EPAY_KEY/)
+  })
+
+  it('answers 503 for top-ups when no gateway is configured', async () => {
+    const closed = await startTestServer({ PAYMENTS_SANDBOX: 'false' })
+    try {
+      const { token } = await closed.newCustomer()
+      const answer = await closed.call('POST', '/api/user/wallet/topup', {
+        token,
+        body: { amount: 10, channel: 'alipay' },
+      })
+      expect(answer.status).toBe(503)
+      expect(answer.body.code).toBe(errorCatalogue.PAYMENTS_UNAVAILABLE.code)
+      expect((await fetch(`${closed.baseUrl}/sandbox-pay/api.php`)).status).toBe(404)
+    } finally {
+      await closed.close()
+    }
+  })
+
   it('never seeds the demo customer in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false)
     expect(loadConfig({}).seedDemo).toBe(true)

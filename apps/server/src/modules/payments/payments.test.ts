@@ -5,7 +5,7 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { balanceOf, createTopUp, openCheckout, payInSandbox, type TopUp } from '../../../test/payments.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { DEV_EPAY_KEY } from '../../platform/config.ts'
-import { ledgerTransactions } from '../ledger/ledger.schema.ts'
+import { auditLog, ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { topupOrders } from '../wallet/topup.schema.ts'
 import { withEpaySignature } from './epay-sign.ts'
 import { sandboxTrades } from './sandbox/sandbox.schema.ts'
@@ -65,6 +65,36 @@ describe('top-up through the sandbox gateway', () => {
     const after = await server.call<TopUp>('GET', `/api/user/wallet/topups/${order.orderNo}`, { token })
     expect(after.body.data).toMatchObject({ status: 'paid', payUrl: null })
     expect(after.body.data.paidAt).not.toBeNull()
+    const audit = await server.db.select().from(auditLog).where(eq(auditLog.reference, order.orderNo))
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: 'gateway:sandbox',
+        action: 'wallet.topup',
+        amount: 1250,
+        balanceBefore: 0,
+        balanceAfter: 1250,
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      }),
+    ])
+  })
+
+  it('limits how many orders a customer creates per hour', async () => {
+    const limited = await startTestServer({ TOPUP_LIMIT_PER_HOUR: '2' })
+    try {
+      const { token } = await limited.newCustomer()
+      await createTopUp(limited, token, 1)
+      await createTopUp(limited, token, 2)
+      const blocked = await limited.call('POST', '/api/user/wallet/topup', {
+        token,
+        body: { amount: 3, channel: 'wxpay' },
+      })
+      expect(blocked.status).toBe(429)
+      expect(blocked.body.code).toBe(errorCatalogue.TOPUP_RATE_LIMITED.code)
+      const other = await limited.newCustomer()
+      await createTopUp(limited, other.token, 1)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('refuses a checkout whose signature was tampered with', async () => {
