@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { orderRoutes } from './modules/orders/orders.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
+import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { topUpRoutes } from './modules/wallet/topup.routes.ts'
 import { createTopUpService, type TopUpService } from './modules/wallet/topup.service.ts'
@@ -73,6 +75,8 @@ export async function buildApp(
   await app.register(authRoutes, deps)
   await app.register(userRoutes, deps)
   await app.register(walletRoutes, deps)
+  await app.register(staticIpRoutes, deps)
+  await app.register(orderRoutes, deps)
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
   const topups = createTopUpService(database.db, gateway)

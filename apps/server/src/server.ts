@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
+import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
@@ -15,6 +16,9 @@ const database = await openDatabase(config)
 const app = await buildApp(config, database)
 
 if (config.seedDemo) {
+  const stocked = await seedDemoCatalog(database.db)
+  if (stocked > 0)
+    app.log.info({ addresses: stocked }, 'demo catalogue stocked from documentation address ranges')
   const demo = await seedDemoCustomer(database.db)
   if (demo) {
     app.log.info({ email: demo.email }, 'demo customer created')

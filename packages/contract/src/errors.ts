@@ -32,6 +32,10 @@ export const errorCatalogue = {
   TOPUP_NOT_PENDING: { code: 3004, status: 409, message: 'This top-up order can no longer be changed' },
   PAYMENTS_UNAVAILABLE: { code: 3005, status: 503, message: 'Online payment is not available right now' },
   TOPUP_RATE_LIMITED: { code: 3006, status: 429, message: 'Too many top-up orders, try again later' },
+  OUT_OF_STOCK: { code: 3101, status: 409, message: 'Not enough IPs left in this region' },
+  REGION_UNAVAILABLE: { code: 3102, status: 404, message: 'This region is not on sale' },
+  PROTOCOL_NOT_OFFERED: { code: 3103, status: 422, message: 'This region does not offer that protocol' },
+  INSTANCE_NOT_RENEWABLE: { code: 3104, status: 409, message: 'Some of these IPs can no longer be renewed' },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

@@ -31,6 +31,15 @@ export async function createWalletAccount(tx: Tx, userId: string): Promise<strin
   return account.id
 }
 
+export async function walletAccountId(tx: Tx, userId: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'wallet')))
+  if (!row) throw new Error(`no wallet account for ${userId}`)
+  return row.id
+}
+
 export async function systemAccountId(tx: Tx, kind: SystemAccountKind): Promise<string> {
   const [row] = await tx
     .select({ id: accounts.id })

@@ -1,6 +1,5 @@
 // Top-up orders. Only a verified gateway answer credits (the notify, or our own query of the
 // gateway); the amount credited always comes from our order row.
-import { randomBytes } from 'node:crypto'
 import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import {
   type CreateTopUpInput,
@@ -11,8 +10,8 @@ import {
 import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { accounts } from '../ledger/ledger.schema.ts'
-import { postLedgerTransaction, systemAccountId } from '../ledger/ledger.service.ts'
+import { newOrderNo } from '../../platform/order-no.ts'
+import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/ledger.service.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { topupOrders } from './topup.schema.ts'
 
@@ -22,13 +21,6 @@ export type MoneyContext = { actor: string; requestId?: string; idempotencyKey?:
 const CHANNEL_NAMES = { alipay: '支付宝', wxpay: '微信支付' } as const
 // Customers poll the order while they pay; the gateway is asked at most this often per order.
 const RECHECK_AFTER_MS = 5000
-const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
-
-export function newOrderNo(now = new Date()): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '')
-  const random = [...randomBytes(10)].map((byte) => ORDER_ALPHABET[byte % ORDER_ALPHABET.length]).join('')
-  return `T${day}${random}`
-}
 
 const isPayable = (row: OrderRow) => row.status === 'pending' && row.expiresAt.getTime() > Date.now()
 
@@ -78,18 +70,13 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
         .where(and(eq(topupOrders.orderNo, orderNo), ne(topupOrders.status, 'paid')))
         .returning()
       if (!order) return 'already paid'
-      const [wallet] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.userId, order.userId), eq(accounts.kind, 'wallet')))
-      if (!wallet) throw new Error(`no wallet for ${order.userId}`)
       await postLedgerTransaction(tx, {
         kind: 'topup',
         description: `${CHANNEL_NAMES[order.channel]}充值`,
         reference: order.orderNo,
         entries: [
           { accountId: await systemAccountId(tx, 'gateway_clearing'), amount: -order.amount },
-          { accountId: wallet.id, amount: order.amount },
+          { accountId: await walletAccountId(tx, order.userId), amount: order.amount },
         ],
         context,
       })
@@ -117,7 +104,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
       const [row] = await db
         .insert(topupOrders)
         .values({
-          orderNo: newOrderNo(),
+          orderNo: newOrderNo('T'),
           userId,
           amount: amountToCents(input.amount),
           channel: input.channel,

@@ -1,0 +1,40 @@
+import {
+  getOrder,
+  listOrders,
+  purchaseStaticIp,
+  quoteStaticIp,
+  renewInstances,
+} from '@proxy/contract/orders/endpoints'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../../platform/db/client.ts'
+import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { mount } from '../../platform/route.ts'
+import * as ordersService from './orders.service.ts'
+import * as purchases from './purchase.service.ts'
+
+const moneyContext = (request: FastifyRequest) => ({
+  actor: `user:${request.auth?.userId}`,
+  requestId: request.id,
+  idempotencyKey: request.idempotencyKey ?? undefined,
+})
+
+export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const idempotency = createIdempotencyHooks(db)
+  const idempotent = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
+
+  mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))
+  mount(
+    app,
+    purchaseStaticIp,
+    ({ auth, body, request }) => purchases.purchaseStaticIp(db, auth.userId, body, moneyContext(request)),
+    idempotent,
+  )
+  mount(
+    app,
+    renewInstances,
+    ({ auth, body, request }) => purchases.renewInstances(db, auth.userId, body, moneyContext(request)),
+    idempotent,
+  )
+  mount(app, listOrders, ({ auth, query }) => ordersService.listOrders(db, auth.userId, query))
+  mount(app, getOrder, ({ auth, params }) => ordersService.getOrder(db, auth.userId, params.orderNo))
+}

@@ -1,0 +1,95 @@
+// Demo regions stocked from documentation address ranges (RFC 5737), so a fresh `npm start`
+// can buy static IPs end to end. Never routed on the internet, never anyone's real address.
+import { count } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { importInventoryCsv } from '../static-ip/inventory.service.ts'
+import { regions } from '../static-ip/static-ip.schema.ts'
+
+export const DEMO_REGIONS = [
+  {
+    id: 'us-lax',
+    countryCode: 'US',
+    country: '美国',
+    city: '洛杉矶',
+    countryEn: 'United States',
+    cityEn: 'Los Angeles',
+    ispType: 'datacenter',
+    pricePer30Days: 25_00,
+    base: '192.0.2.',
+    from: 10,
+  },
+  {
+    id: 'jp-tyo',
+    countryCode: 'JP',
+    country: '日本',
+    city: '东京',
+    countryEn: 'Japan',
+    cityEn: 'Tokyo',
+    ispType: 'isp',
+    pricePer30Days: 30_00,
+    base: '192.0.2.',
+    from: 110,
+  },
+  {
+    id: 'sg-sin',
+    countryCode: 'SG',
+    country: '新加坡',
+    city: '新加坡',
+    countryEn: 'Singapore',
+    cityEn: 'Singapore',
+    ispType: 'datacenter',
+    pricePer30Days: 28_00,
+    base: '198.51.100.',
+    from: 10,
+  },
+  {
+    id: 'hk-hkg',
+    countryCode: 'HK',
+    country: '中国香港',
+    city: '香港',
+    countryEn: 'Hong Kong',
+    cityEn: 'Hong Kong',
+    ispType: 'isp',
+    pricePer30Days: 35_00,
+    base: '198.51.100.',
+    from: 110,
+  },
+  {
+    id: 'de-fra',
+    countryCode: 'DE',
+    country: '德国',
+    city: '法兰克福',
+    countryEn: 'Germany',
+    cityEn: 'Frankfurt',
+    ispType: 'datacenter',
+    pricePer30Days: 22_00,
+    base: '203.0.113.',
+    from: 10,
+  },
+] as const
+
+export const DEMO_ADDRESSES_PER_REGION = 20
+
+/** Seeds the catalogue only when it is empty. */
+export async function seedDemoCatalog(db: Db): Promise<number> {
+  const [existing] = await db.select({ value: count() }).from(regions)
+  if ((existing?.value ?? 0) > 0) return 0
+  await db
+    .insert(regions)
+    .values(
+      DEMO_REGIONS.map(({ base: _base, from: _from, ...region }, index) => ({
+        ...region,
+        protocols: ['socks5', 'vmess'],
+        sortOrder: index,
+      })),
+    )
+    .onConflictDoNothing()
+  const lines = DEMO_REGIONS.flatMap((region) =>
+    Array.from(
+      { length: DEMO_ADDRESSES_PER_REGION },
+      (_, i) => `${region.id},${region.base}${region.from + i},${10_000 + i},node-${region.id}`,
+    ),
+  )
+  const { imported } = await importInventoryCsv(db, ['region_id,ip,port,node', ...lines].join('\n'))
+  return imported
+}

@@ -1,0 +1,41 @@
+import { centsToAmount } from '@proxy/contract/money'
+import { DURATION_DISCOUNT_PERCENT, DURATIONS, type Region } from '@proxy/contract/static-ip/catalog'
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { unitPriceCents } from './pricing.ts'
+import { ipInventory, regions } from './static-ip.schema.ts'
+
+export async function getCatalog(db: Db): Promise<{ regions: Region[]; durations: number[] }> {
+  const stock = db
+    .select({ regionId: ipInventory.regionId, available: count().as('available') })
+    .from(ipInventory)
+    .where(eq(ipInventory.status, 'available'))
+    .groupBy(ipInventory.regionId)
+    .as('stock')
+  const rows = await db
+    .select({ region: regions, available: sql<number>`coalesce(${stock.available}, 0)::int` })
+    .from(regions)
+    .leftJoin(stock, eq(stock.regionId, regions.id))
+    .where(eq(regions.isActive, true))
+    .orderBy(asc(regions.sortOrder), asc(regions.id))
+  return {
+    durations: [...DURATIONS],
+    regions: rows.map(({ region, available }) => ({
+      id: region.id,
+      countryCode: region.countryCode,
+      country: region.country,
+      city: region.city,
+      countryEn: region.countryEn,
+      cityEn: region.cityEn,
+      ispType: region.ispType,
+      protocols: region.protocols as Region['protocols'],
+      pricePer30Days: centsToAmount(region.pricePer30Days),
+      prices: DURATIONS.map((durationDays) => ({
+        durationDays,
+        discountPercent: DURATION_DISCOUNT_PERCENT[durationDays],
+        unitPrice: centsToAmount(unitPriceCents(region.pricePer30Days, durationDays)),
+      })),
+      stock: available,
+    })),
+  }
+}

@@ -1,0 +1,78 @@
+// Proxy lines in the formats clients import (DESIGN §5): socks5 URIs, v2rayN "ver 2" vmess
+// links, and a Clash/Mihomo `proxies:` file.
+import { stringify } from 'yaml'
+
+export type ExportLine = {
+  name: string
+  ip: string
+  port: number
+  protocol: 'socks5' | 'vmess'
+  username: string
+  password: string
+  uuid: string
+}
+export type Socks5Template = 'uri' | 'ip:port:user:pass' | 'user:pass@ip:port'
+
+const hostOf = (ip: string) => (ip.includes(':') ? `[${ip}]` : ip)
+
+export function socks5Line(line: ExportLine, template: Socks5Template = 'uri'): string {
+  const user = encodeURIComponent(line.username)
+  const pass = encodeURIComponent(line.password)
+  if (template === 'ip:port:user:pass') return `${line.ip}:${line.port}:${line.username}:${line.password}`
+  if (template === 'user:pass@ip:port') return `${user}:${pass}@${hostOf(line.ip)}:${line.port}`
+  return `socks5://${user}:${pass}@${hostOf(line.ip)}:${line.port}#${encodeURIComponent(line.name)}`
+}
+
+export function vmessLine(line: ExportLine): string {
+  const config = {
+    v: '2',
+    ps: line.name,
+    add: line.ip,
+    port: String(line.port),
+    id: line.uuid,
+    aid: '0',
+    scy: 'auto',
+    net: 'tcp',
+    type: 'none',
+    host: '',
+    path: '',
+    tls: '',
+    sni: '',
+  }
+  return `vmess://${Buffer.from(JSON.stringify(config), 'utf8').toString('base64')}`
+}
+
+export function clashYaml(lines: ExportLine[]): string {
+  // Clash refuses duplicate proxy names, and customers may give two lines the same name.
+  const seen = new Map<string, number>()
+  const uniqueName = (name: string) => {
+    const count = (seen.get(name) ?? 0) + 1
+    seen.set(name, count)
+    return count === 1 ? name : `${name} (${count})`
+  }
+  const proxies = lines
+    .map((line) => ({ ...line, name: uniqueName(line.name) }))
+    .map((line) =>
+      line.protocol === 'vmess'
+        ? {
+            name: line.name,
+            type: 'vmess',
+            server: line.ip,
+            port: line.port,
+            uuid: line.uuid,
+            alterId: 0,
+            cipher: 'auto',
+            udp: true,
+          }
+        : {
+            name: line.name,
+            type: 'socks5',
+            server: line.ip,
+            port: line.port,
+            username: line.username,
+            password: line.password,
+            udp: true,
+          },
+    )
+  return stringify({ proxies })
+}

@@ -1,0 +1,166 @@
+// The static IPs a customer holds. Every query is scoped by user id: another customer's
+// instance is indistinguishable from one that does not exist (404).
+import { randomBytes, randomUUID } from 'node:crypto'
+import type {
+  Instance,
+  InstanceDetail,
+  InstanceListQuery,
+  UpdateInstanceInput,
+} from '@proxy/contract/static-ip/instances'
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
+import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
+
+const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const randomText = (length: number) =>
+  [...randomBytes(length)].map((byte) => CREDENTIAL_ALPHABET[byte % CREDENTIAL_ALPHABET.length]).join('')
+
+export const newCredentials = () => ({
+  username: `u${randomText(9)}`,
+  password: randomText(16),
+  uuid: randomUUID(),
+})
+
+export const instanceColumns = {
+  id: proxyInstances.id,
+  lineInstanceName: proxyInstances.lineInstanceName,
+  ip: ipInventory.ip,
+  port: ipInventory.port,
+  protocol: proxyInstances.protocol,
+  username: proxyInstances.username,
+  password: proxyInstances.password,
+  uuid: proxyInstances.uuid,
+  regionId: regions.id,
+  countryCode: regions.countryCode,
+  country: regions.country,
+  city: regions.city,
+  status: proxyInstances.status,
+  expiresAt: proxyInstances.expiresAt,
+  autoRenew: proxyInstances.autoRenew,
+  remark: proxyInstances.remark,
+  orderNo: proxyInstances.orderNo,
+  createdAt: proxyInstances.createdAt,
+}
+
+/** Instances joined with their address and region, for any filter. */
+export const selectInstances = (db: Db | Tx, where: SQL | undefined) =>
+  db
+    .select(instanceColumns)
+    .from(proxyInstances)
+    .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+    .innerJoin(regions, eq(regions.id, ipInventory.regionId))
+    .where(where)
+    .$dynamic()
+
+type InstanceRow = Awaited<ReturnType<typeof selectInstances>>[number]
+
+export const toInstance = (row: InstanceRow): Instance => ({
+  ...row,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+})
+
+export const toExportLine = (row: Instance | InstanceRow): ExportLine => ({
+  ...row,
+  name: row.lineInstanceName,
+})
+
+function toDetail(row: InstanceRow): InstanceDetail {
+  const line = toExportLine(row)
+  return {
+    ...toInstance(row),
+    connection: {
+      socks5: socks5Line(line),
+      vmess: row.protocol === 'vmess' ? vmessLine(line) : null,
+      ipPortUserPass: socks5Line(line, 'ip:port:user:pass'),
+    },
+  }
+}
+
+const SORTS = {
+  'createdAt.desc': [desc(proxyInstances.createdAt), desc(proxyInstances.id)],
+  'expiresAt.asc': [asc(proxyInstances.expiresAt), asc(proxyInstances.id)],
+  'expiresAt.desc': [desc(proxyInstances.expiresAt), desc(proxyInstances.id)],
+} as const
+
+export async function listInstances(db: Db, userId: string, query: InstanceListQuery) {
+  const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
+  const where = and(
+    eq(proxyInstances.userId, userId),
+    query.status ? eq(proxyInstances.status, query.status) : undefined,
+    query.region ? eq(ipInventory.regionId, query.region) : undefined,
+    keyword
+      ? or(
+          ilike(ipInventory.ip, keyword),
+          ilike(proxyInstances.lineInstanceName, keyword),
+          ilike(proxyInstances.remark, keyword),
+        )
+      : undefined,
+    query.expiringWithinDays !== undefined
+      ? lte(proxyInstances.expiresAt, sql`now() + make_interval(days => ${query.expiringWithinDays})`)
+      : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    selectInstances(db, where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(proxyInstances)
+      .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+      .where(where),
+  ])
+  return { items: rows.map(toInstance), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize }
+}
+
+async function findOwn(db: Db, userId: string, id: string): Promise<InstanceRow> {
+  const [row] = await selectInstances(db, and(eq(proxyInstances.id, id), eq(proxyInstances.userId, userId)))
+  if (!row) throw new AppError('NOT_FOUND')
+  return row
+}
+
+export const getInstance = async (db: Db, userId: string, id: string) =>
+  toDetail(await findOwn(db, userId, id))
+
+export async function updateInstance(
+  db: Db,
+  userId: string,
+  id: string,
+  input: UpdateInstanceInput,
+): Promise<Instance> {
+  const updated = await db
+    .update(proxyInstances)
+    .set(input)
+    .where(and(eq(proxyInstances.id, id), eq(proxyInstances.userId, userId)))
+    .returning({ id: proxyInstances.id })
+  if (updated.length === 0) throw new AppError('NOT_FOUND')
+  return toInstance(await findOwn(db, userId, id))
+}
+
+export async function resetCredentials(db: Db, userId: string, id: string): Promise<InstanceDetail> {
+  const updated = await db
+    .update(proxyInstances)
+    .set(newCredentials())
+    .where(and(eq(proxyInstances.id, id), eq(proxyInstances.userId, userId)))
+    .returning({ id: proxyInstances.id })
+  if (updated.length === 0) throw new AppError('NOT_FOUND')
+  return toDetail(await findOwn(db, userId, id))
+}
+
+/** Instances to export: the given ids (only the caller's; any other id is a 404) or every one in a status. */
+export async function instancesForExport(
+  db: Db,
+  userId: string,
+  ids: string[] | undefined,
+  status: Instance['status'],
+) {
+  const where = ids
+    ? and(eq(proxyInstances.userId, userId), inArray(proxyInstances.id, ids))
+    : and(eq(proxyInstances.userId, userId), eq(proxyInstances.status, status))
+  const rows = await selectInstances(db, where).orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id))
+  if (ids && rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND')
+  return rows
+}

@@ -1,0 +1,87 @@
+// Static-IP catalogue, address inventory and the instances customers hold.
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.schema.ts'
+
+export const regions = pgTable('regions', {
+  id: text('id').primaryKey(),
+  countryCode: text('country_code').notNull(),
+  country: text('country').notNull(),
+  city: text('city').notNull(),
+  countryEn: text('country_en').notNull(),
+  cityEn: text('city_en').notNull(),
+  ispType: text('isp_type', { enum: ['datacenter', 'isp', 'residential'] }).notNull(),
+  protocols: text('protocols').array().notNull(),
+  pricePer30Days: bigint('price_per_30_days', { mode: 'number' }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+export const INVENTORY_STATUSES = ['available', 'allocated', 'cooling', 'retired'] as const
+
+export const ipInventory = pgTable(
+  'ip_inventory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => regions.id),
+    ip: text('ip').notNull(),
+    port: integer('port').notNull(),
+    /** The proxy node that serves this address. */
+    node: text('node').notNull(),
+    status: text('status', { enum: INVENTORY_STATUSES }).notNull().default('available'),
+    coolingUntil: timestamp('cooling_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ip_inventory_ip_port_key').on(table.ip, table.port),
+    index('ip_inventory_region_available_idx').on(table.regionId).where(sql`status = 'available'`),
+  ],
+)
+
+export const INSTANCE_STATUSES = ['active', 'expired', 'released'] as const
+
+export const proxyInstances = pgTable(
+  'proxy_instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => ipInventory.id),
+    orderNo: text('order_no').notNull(),
+    lineInstanceName: text('line_instance_name').notNull(),
+    protocol: text('protocol', { enum: ['socks5', 'vmess'] }).notNull(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    uuid: uuid('uuid').notNull(),
+    status: text('status', { enum: INSTANCE_STATUSES }).notNull().default('active'),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    remark: text('remark').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [
+    // An address is held by at most one instance until that instance releases it.
+    uniqueIndex('proxy_instances_active_inventory_key')
+      .on(table.inventoryId)
+      .where(sql`status <> 'released'`),
+    index('proxy_instances_user_created_idx').on(table.userId, table.createdAt),
+    index('proxy_instances_user_expires_idx').on(table.userId, table.expiresAt),
+    index('proxy_instances_expiry_idx').on(table.expiresAt).where(sql`status <> 'released'`),
+  ],
+)

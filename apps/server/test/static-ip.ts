@@ -1,0 +1,85 @@
+// Stocking regions and funding wallets for static-IP tests, through the same code operators use.
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { users } from '../src/modules/auth/auth.schema.ts'
+import {
+  postLedgerTransaction,
+  systemAccountId,
+  walletAccountId,
+} from '../src/modules/ledger/ledger.service.ts'
+import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
+import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
+import { inTransaction } from '../src/platform/db/client.ts'
+import type { TestServer } from './test-server.ts'
+
+let regionCounter = 0
+let addressCounter = 0
+
+/** A new region (25.00 per 30 days unless told) stocked with `addresses` fresh test-net addresses. */
+export async function stockRegion(server: TestServer, addresses: number, pricePer30Days = 25_00) {
+  const id = `t${++regionCounter}-${randomUUID().slice(0, 6)}`
+  await server.db.insert(regions).values({
+    id,
+    countryCode: 'US',
+    country: '美国',
+    city: '洛杉矶',
+    countryEn: 'United States',
+    cityEn: 'Los Angeles',
+    ispType: 'datacenter',
+    protocols: ['socks5', 'vmess'],
+    pricePer30Days,
+  })
+  const lines = Array.from({ length: addresses }, () => {
+    const n = ++addressCounter
+    return `${id},10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255},${20_000 + (n % 1000)},node-a`
+  })
+  const result = await importInventoryCsv(server.db, ['region_id,ip,port,node', ...lines].join('\n'))
+  expect(result).toEqual({ imported: addresses, rejected: [] })
+  return id
+}
+
+/** Credits a customer's wallet through a ledger adjustment. */
+export async function fund(server: TestServer, email: string, cents: number) {
+  const [user] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!user) throw new Error(`no user ${email}`)
+  await inTransaction(server.db, async (tx) =>
+    postLedgerTransaction(tx, {
+      kind: 'adjustment',
+      description: 'test credit',
+      entries: [
+        { accountId: await systemAccountId(tx, 'adjustments'), amount: -cents },
+        { accountId: await walletAccountId(tx, user.id), amount: cents },
+      ],
+    }),
+  )
+}
+
+export type Bought = {
+  order: { orderNo: string; total: number; kind: string; quantity: number }
+  instances: {
+    id: string
+    ip: string
+    port: number
+    username: string
+    password: string
+    uuid: string
+    expiresAt: string
+    protocol: string
+    lineInstanceName: string
+    status: string
+  }[]
+}
+
+export function buy(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+) {
+  return server.call<Bought>('POST', '/api/orders/static-ip', {
+    token,
+    body,
+    headers: { 'idempotency-key': key },
+  })
+}

@@ -1,0 +1,120 @@
+// Proxy instances: the static IPs a customer holds, their credentials and exports.
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+import { PageQuery, pageOf } from '../pagination.ts'
+import { DurationDays, ProxyProtocol } from './catalog.ts'
+
+export const INSTANCE_STATUSES = ['active', 'expired', 'released'] as const
+export const InstanceStatus = z.enum(INSTANCE_STATUSES)
+export type InstanceStatus = z.infer<typeof InstanceStatus>
+export const LINE_NAME_MAX_LENGTH = 64
+
+export const Instance = z.object({
+  id: z.string(),
+  lineInstanceName: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  protocol: ProxyProtocol,
+  username: z.string(),
+  password: z.string(),
+  /** vmess user id (UUID); also present on socks5 lines for a later protocol switch. */
+  uuid: z.string(),
+  regionId: z.string(),
+  countryCode: z.string(),
+  country: z.string(),
+  city: z.string(),
+  status: InstanceStatus,
+  expiresAt: z.iso.datetime(),
+  autoRenew: z.boolean(),
+  remark: z.string(),
+  orderNo: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type Instance = z.infer<typeof Instance>
+
+export const InstanceDetail = Instance.extend({
+  connection: z.object({ socks5: z.string(), vmess: z.string().nullable(), ipPortUserPass: z.string() }),
+})
+export type InstanceDetail = z.infer<typeof InstanceDetail>
+
+export const InstanceSort = z.enum(['createdAt.desc', 'expiresAt.asc', 'expiresAt.desc'])
+export const InstanceListQuery = PageQuery.extend({
+  status: InstanceStatus.optional(),
+  region: z.string().max(32).optional(),
+  keyword: z.string().trim().max(64).optional(),
+  expiringWithinDays: z.coerce.number().int().min(0).max(365).optional(),
+  sort: InstanceSort.default('createdAt.desc'),
+})
+export type InstanceListQuery = z.infer<typeof InstanceListQuery>
+
+export const InstanceIdParams = z.strictObject({ id: z.uuid() })
+
+export const UpdateInstanceInput = z
+  .strictObject({
+    lineInstanceName: z.string().trim().min(1).max(LINE_NAME_MAX_LENGTH).optional(),
+    autoRenew: z.boolean().optional(),
+    remark: z.string().trim().max(200).optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change' })
+export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInput>
+
+export const RenewInput = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(100),
+  durationDays: DurationDays,
+})
+export type RenewInput = z.infer<typeof RenewInput>
+
+export const EXPORT_TYPES = ['all', 'vmess', 'socks5', 'clash'] as const
+export const ExportType = z.enum(EXPORT_TYPES)
+export const Socks5Template = z.enum(['uri', 'ip:port:user:pass', 'user:pass@ip:port'])
+export const ExportQuery = z.strictObject({
+  /** Comma-separated instance ids; default every instance in `status`. */
+  ids: z
+    .string()
+    .max(100 * 37)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(100))
+    .optional(),
+  status: InstanceStatus.default('active'),
+  template: Socks5Template.default('uri'),
+})
+export type ExportQuery = z.infer<typeof ExportQuery>
+
+const tags = ['static-ip'] as const
+
+export const listInstances = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances',
+  summary: 'Your static IPs, filtered and paged',
+  tags,
+  query: InstanceListQuery,
+  response: pageOf(Instance),
+})
+
+export const getInstance = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances/:id',
+  summary: 'One static IP with ready connection strings',
+  tags,
+  params: InstanceIdParams,
+  response: InstanceDetail,
+})
+
+export const updateInstance = defineEndpoint({
+  method: 'PATCH',
+  path: '/proxy/instances/:id',
+  summary: 'Rename, switch auto-renew or set a remark',
+  tags,
+  params: InstanceIdParams,
+  body: UpdateInstanceInput,
+  response: Instance,
+})
+
+export const resetInstanceCredentials = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/:id/reset-credentials',
+  summary: 'New username, password and vmess id; the old ones stop working',
+  tags,
+  params: InstanceIdParams,
+  response: InstanceDetail,
+})
