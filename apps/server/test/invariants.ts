@@ -49,4 +49,28 @@ export async function expectLedgerInvariants(db: Db) {
     where t.kind = 'topup' and (o.order_no is null or o.status <> 'paid')`,
   )
   expect(orphanCredits).toEqual([])
+  // Every wallet-paid order has exactly one ledger transaction, and every purchase or renewal one order.
+  const unpaidOrders = await rowsOf(
+    db,
+    sql`
+    select o.order_no from orders o
+    left join ledger_transactions t on t.reference = o.order_no and t.kind in ('purchase', 'renewal')
+    group by o.order_no having count(t.id) <> 1`,
+  )
+  expect(unpaidOrders).toEqual([])
+  const orphanCharges = await rowsOf(
+    db,
+    sql`
+    select t.id from ledger_transactions t left join orders o on o.order_no = t.reference
+    where t.kind in ('purchase', 'renewal') and o.order_no is null`,
+  )
+  expect(orphanCharges).toEqual([])
+  // An address is allocated exactly when a live instance holds it.
+  const strayAddresses = await rowsOf(
+    db,
+    sql`
+    select i.id from ip_inventory i left join proxy_instances p on p.inventory_id = i.id and p.status <> 'released'
+    where (i.status = 'allocated') <> (p.id is not null)`,
+  )
+  expect(strayAddresses).toEqual([])
 }

@@ -178,6 +178,17 @@ describe('health and docs', () => {
         'GET /api/payments/epay/notify',
         'POST /api/payments/epay/notify',
         'GET /api/payments/epay/return',
+        'GET /api/catalog/static-ip',
+        'POST /api/orders/static-ip/quote',
+        'POST /api/orders/static-ip',
+        'GET /api/orders',
+        'GET /api/orders/{orderNo}',
+        'GET /api/proxy/instances',
+        'GET /api/proxy/instances/{id}',
+        'PATCH /api/proxy/instances/{id}',
+        'POST /api/proxy/instances/{id}/reset-credentials',
+        'POST /api/proxy/instances/renew',
+        'GET /api/proxy/instances/export/{type}',
       ].sort(),
     )
     const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })
