@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { noticeRoutes } from './modules/notices/notices.routes.ts'
 import { orderRoutes } from './modules/orders/orders.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
+import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { topUpRoutes } from './modules/wallet/topup.routes.ts'
@@ -19,6 +21,7 @@ import { registerErrorHandling } from './platform/errors.ts'
 import { registerHealth } from './platform/health.ts'
 import { purgeIdempotencyKeys } from './platform/idempotency/idempotency.ts'
 import { startJobs } from './platform/jobs/scheduler.ts'
+import { createMailer } from './platform/mail/mailer.ts'
 import { registerOpenApi } from './platform/openapi.ts'
 import { registerSecurity } from './platform/security.ts'
 import { registerWebClient } from './platform/web-client.ts'
@@ -27,6 +30,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Exposed so tests can drive the jobs with their own clock. */
     topups: TopUpService
+    lifecycle: Lifecycle
   }
 }
 
@@ -77,6 +81,10 @@ export async function buildApp(
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
   await app.register(orderRoutes, deps)
+  await app.register(noticeRoutes, deps)
+  const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)
+  const lifecycle = createLifecycle(database.db, mailer, app.log)
+  app.decorate('lifecycle', lifecycle)
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
   const topups = createTopUpService(database.db, gateway)
@@ -88,6 +96,7 @@ export async function buildApp(
   if (config.jobsEnabled)
     startJobs(app, [
       { name: 'close-expired-topups', everyMs: 60_000, run: () => topups.closeExpired() },
+      { name: 'static-ip-lifecycle', everyMs: 60_000, run: () => lifecycle.runAll() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
     ])
 

@@ -189,6 +189,8 @@ describe('health and docs', () => {
         'POST /api/proxy/instances/{id}/reset-credentials',
         'POST /api/proxy/instances/renew',
         'GET /api/proxy/instances/export/{type}',
+        'GET /api/user/notices',
+        'POST /api/user/notices/{id}/read',
       ].sort(),
     )
     const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })

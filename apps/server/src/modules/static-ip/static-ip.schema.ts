@@ -74,6 +74,8 @@ export const proxyInstances = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** Last auto-renew attempt: claims the row for one replica and spaces out retries after a failure. */
+    autoRenewCheckedAt: timestamp('auto_renew_checked_at', { withTimezone: true }),
   },
   (table) => [
     // An address is held by at most one instance until that instance releases it.

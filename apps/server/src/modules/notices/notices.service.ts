@@ -1,0 +1,42 @@
+import type { Notice } from '@proxy/contract/notices/endpoints'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { notices } from './notices.schema.ts'
+
+const PAGE_SIZE = 20
+
+const toNotice = (row: typeof notices.$inferSelect): Notice => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+})
+
+export async function addNotice(
+  db: Db | Tx,
+  notice: { userId: string; kind: string; title: string; body: string },
+) {
+  await db.insert(notices).values(notice)
+}
+
+export async function listNotices(db: Db, userId: string, unreadOnly: boolean) {
+  const where = and(eq(notices.userId, userId), unreadOnly ? isNull(notices.readAt) : undefined)
+  const [rows, [total]] = await Promise.all([
+    db.select().from(notices).where(where).orderBy(desc(notices.createdAt)).limit(PAGE_SIZE),
+    db.select({ value: count() }).from(notices).where(where),
+  ])
+  return { items: rows.map(toNotice), total: total?.value ?? 0, page: 1, pageSize: PAGE_SIZE }
+}
+
+export async function markRead(db: Db, userId: string, id: string): Promise<Notice> {
+  const [row] = await db
+    .update(notices)
+    .set({ readAt: sql`coalesce(${notices.readAt}, now())` })
+    .where(and(eq(notices.id, id), eq(notices.userId, userId)))
+    .returning()
+  if (!row) throw new AppError('NOT_FOUND')
+  return toNotice(row)
+}
