@@ -6,13 +6,18 @@ import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
+import { DataDirBusyError } from './platform/db/pglite-lock.ts'
 
 // A .env file at the repository root is optional; real environment variables win over it.
 const envFile = resolve(import.meta.dirname, '../../../.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
 const config = loadConfig()
-const database = await openDatabase(config)
+const database = await openDatabase(config).catch((error) => {
+  if (!(error instanceof DataDirBusyError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 const app = await buildApp(config, database)
 
 if (config.seedDemo) {

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Pool } from 'pg'
+import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -35,26 +36,43 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db, engine: 'postgres', close: () => pool.end() }
 }
 
-/** PGlite from a data directory, or from an existing PGlite instance (tests load a template). */
-export async function openPglite(source: { dataDir: string } | { client: PGlite }): Promise<Database> {
+/**
+ * PGlite from a data directory (locked against a second process), or from an existing PGlite
+ * instance (tests load a template).
+ */
+export async function openPglite(
+  source: { dataDir: string; role: string } | { client: PGlite },
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   let client: PGlite
+  let unlock = () => {}
   if ('client' in source) client = source.client
   else {
     mkdirSync(source.dataDir, { recursive: true })
+    unlock = lockDataDir(source.dataDir, source.role)
     client = await PGlite.create({ dataDir: source.dataDir })
   }
   const db = drizzle({ client, schema })
   await migrate(db, { migrationsFolder })
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() }
+  return {
+    db: db as unknown as Db,
+    engine: 'pglite',
+    close: async () => {
+      await client.close()
+      unlock()
+    },
+  }
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+export function openDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  role = 'server',
+): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
-    : openPglite({ dataDir: resolve(config.DATA_DIR, 'pglite') })
+    : openPglite({ dataDir: resolve(config.DATA_DIR, 'pglite'), role })
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {

@@ -1,0 +1,47 @@
+// The operator CLI, run as a real process against its own embedded database.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const serverDir = resolve(import.meta.dirname, '..')
+
+async function cli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    })
+    return { code: 0, out: stdout + stderr }
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string }
+    return { code: failure.code, out: failure.stdout + failure.stderr }
+  }
+}
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
+  it('imports inventory with line-numbered rejects, lists it, and refuses a data dir another process holds', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-'))
+    const empty = await cli(dataDir, 'inventory:list')
+    expect(empty).toMatchObject({ code: 0 })
+    expect(empty.out).toContain('The inventory is empty.')
+
+    // Regions come from the seed or an operator; the file references one that does not exist.
+    writeFileSync(join(dataDir, 'stock.csv'), 'region_id,ip,port,node\nnowhere,192.0.2.1,1080,n1\n')
+    const rejected = await cli(dataDir, 'inventory:import', join(dataDir, 'stock.csv'))
+    expect(rejected.code).toBe(1)
+    expect(rejected.out).toContain('line 2: unknown region "nowhere"')
+
+    writeFileSync(join(dataDir, 'pglite', 'pglite.lock'), `${process.pid} server\n`)
+    const busy = await cli(dataDir, 'inventory:list')
+    expect(busy.code).toBe(1)
+    expect(busy.out).toContain('is open in another process (server')
+
+    const usage = await cli(dataDir, 'nonsense')
+    expect(usage.code).toBe(2)
+    expect(usage.out).toContain('inventory:import <file.csv>')
+  }, 60_000)
+})
