@@ -8,6 +8,7 @@ import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Database, openDatabase } from '../src/platform/db/client.ts'
+import { benchStaticIp } from './static-ip.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 20
@@ -24,8 +25,15 @@ async function measure(url: string, token?: string): Promise<number> {
   return result.requests.average
 }
 
-async function benchEngine(label: string, env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env })
+async function benchEngine(label: string, env: Record<string, string>, extra?: typeof benchStaticIp) {
+  // Bench customers all register from 127.0.0.1.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    REGISTER_LIMIT_PER_IP: '10000',
+    ...env,
+  })
   const database: Database = await openDatabase(config)
   const app = await buildApp(config, database)
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -50,6 +58,7 @@ async function benchEngine(label: string, env: Record<string, string>) {
       console.log(
         `  ${name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / baseline).toFixed(3)} x baseline`,
       )
+    if (extra) await extra(database.db, base)
   } finally {
     await app.close()
     await database.close()
@@ -76,7 +85,7 @@ try {
 try {
   const url = new URL(pgUrl)
   url.pathname = `/${database}`
-  await benchEngine('PostgreSQL', { DATABASE_URL: url.toString() })
+  await benchEngine('PostgreSQL', { DATABASE_URL: url.toString() }, benchStaticIp)
 } finally {
   await probe.query(`drop database if exists ${database} with (force)`)
   await probe.end()

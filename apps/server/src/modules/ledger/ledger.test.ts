@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { users } from '../auth/auth.schema.ts'
+import { findInvariantViolations } from './invariants.ts'
 import { accounts, ledgerEntries } from './ledger.schema.ts'
 import { postLedgerTransaction, systemAccountId } from './ledger.service.ts'
 
@@ -124,5 +125,16 @@ describe('ledger', () => {
       expect((failure as PromiseRejectedResult).reason).toMatchObject({ name: 'INSUFFICIENT_BALANCE' })
     expect(await balanceOf(token)).toBe(0)
     await expectLedgerInvariants(server.db)
+  })
+
+  it('the invariant checker notices a balance that drifts from its entries', async () => {
+    const { email } = await server.newCustomer()
+    const wallet = await walletOf(email)
+    const adjustments = await inTransaction(server.db, (tx) => systemAccountId(tx, 'adjustments'))
+    await move(adjustments, wallet, 3_00)
+    await server.db.execute(sql`update wallets set balance = balance + 1 where account_id = ${wallet}`)
+    expect(Object.keys(await findInvariantViolations(server.db))).toEqual(['drifted'])
+    await server.db.execute(sql`update wallets set balance = balance - 1 where account_id = ${wallet}`)
+    expect(await findInvariantViolations(server.db)).toEqual({})
   })
 })

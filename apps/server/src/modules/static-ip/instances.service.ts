@@ -87,6 +87,7 @@ const SORTS = {
 
 export async function listInstances(db: Db, userId: string, query: InstanceListQuery) {
   const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
+  const needsAddress = Boolean(query.region || keyword)
   const where = and(
     eq(proxyInstances.userId, userId),
     query.status ? eq(proxyInstances.status, query.status) : undefined,
@@ -102,16 +103,17 @@ export async function listInstances(db: Db, userId: string, query: InstanceListQ
       ? lte(proxyInstances.expiresAt, sql`now() + make_interval(days => ${query.expiringWithinDays})`)
       : undefined,
   )
+  // The count joins the address table only when a filter needs it.
+  const counted = db.select({ value: count() }).from(proxyInstances).$dynamic()
   const [rows, [total]] = await Promise.all([
     selectInstances(db, where)
       .orderBy(...SORTS[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ value: count() })
-      .from(proxyInstances)
-      .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
-      .where(where),
+    (needsAddress
+      ? counted.innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+      : counted
+    ).where(where),
   ])
   return { items: rows.map(toInstance), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize }
 }

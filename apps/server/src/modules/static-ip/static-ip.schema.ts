@@ -82,8 +82,10 @@ export const proxyInstances = pgTable(
     uniqueIndex('proxy_instances_active_inventory_key')
       .on(table.inventoryId)
       .where(sql`status <> 'released'`),
-    index('proxy_instances_user_created_idx').on(table.userId, table.createdAt),
-    index('proxy_instances_user_expires_idx').on(table.userId, table.expiresAt),
+    // Match the list's ORDER BY, id included (read backwards for newest first): a bulk purchase
+    // gives many rows one created_at.
+    index('proxy_instances_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('proxy_instances_user_expires_idx').on(table.userId, table.expiresAt, table.id),
     index('proxy_instances_expiry_idx').on(table.expiresAt).where(sql`status <> 'released'`),
   ],
 )

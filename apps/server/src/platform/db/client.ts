@@ -24,6 +24,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const pool: Pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
   const db = drizzle({ client: pool, schema }) as unknown as Db
   const lockClient = await pool.connect()
   try {
