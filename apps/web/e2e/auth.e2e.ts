@@ -24,7 +24,7 @@ describe('without a token', () => {
     const { context, page, errors } = await openContext(browser, baseURL)
     await page.goto('/')
     await page.waitForURL((url) => url.pathname === '/portal/home')
-    expect(path(page.url())).toBe('/portal/home?redirect=%2Fportal%2Fauth')
+    expect(path(page.url())).toBe('/portal/home')
     await expect(page.getByTestId('auth-title').textContent()).resolves.toBe('登录')
     await expect(page.getByRole('tab', { name: '账号' }).count()).resolves.toBe(1)
     expect(await page.title()).toBe('登录 - 云枢代理')

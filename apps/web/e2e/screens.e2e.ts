@@ -1,17 +1,34 @@
-// Full-page screenshots of every screen in both languages, plus the portal and overview at 375 px.
+// Full-page screenshots of every screen in both languages, plus the portal, overview and wallet pages at 375 px.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Customer, registerCustomer } from './support/api.ts'
+import {
+  type Customer,
+  cancelTopUp,
+  createTopUp,
+  payInSandbox,
+  registerCustomer,
+  type TopUpOrder,
+} from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser
 let customer: Customer
+// A customer with money movements: one paid top-up, one cancelled, one still pending.
+let payer: Customer
+let paid: TopUpOrder
+let pending: TopUpOrder
 
 beforeAll(async () => {
   browser = await launchBrowser()
   customer = await registerCustomer(baseURL, 'screens')
+  payer = await registerCustomer(baseURL, 'screens-payer')
+  paid = await createTopUp(baseURL, payer.token, 100)
+  await payInSandbox(baseURL, paid)
+  const cancelled = await createTopUp(baseURL, payer.token, 50, 'wxpay')
+  await cancelTopUp(baseURL, payer.token, cancelled.orderNo)
+  pending = await createTopUp(baseURL, payer.token, 200, 'wxpay')
 })
 afterAll(async () => {
   await browser?.close()
@@ -109,7 +126,59 @@ describe.each(['zh-CN', 'en-US'] as const)('screenshots in %s', (language) => {
   })
 })
 
+const captureWallet = async (page: Page, prefix: string) => {
+  await page.goto('/console/recharge')
+  await page.getByTestId('recharge-submit').waitFor()
+  await settle(page)
+  await screenshot(page, `${prefix}-recharge`)
+  await page.getByTestId('custom-amount').fill('0.5')
+  await page.getByTestId('recharge-submit').click()
+  // The click scrolls to the field; a full-page shot from the top keeps the sticky header in its place.
+  await page.waitForTimeout(400)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, `${prefix}-recharge-invalid`)
+
+  await page.goto(`/console/checkout-counter?orderNo=${pending.orderNo}`)
+  await page.getByTestId('checkout-countdown').waitFor()
+  await screenshot(page, `${prefix}-checkout-counter`)
+
+  await page.goto(`/paySuccess?orderNo=${paid.orderNo}`)
+  await page.getByTestId('pay-balance').waitFor()
+  await screenshot(page, `${prefix}-pay-success-paid`)
+  await page.goto(`/paySuccess?orderNo=${pending.orderNo}`)
+  await page.getByTestId('pay-pending').waitFor()
+  await screenshot(page, `${prefix}-pay-success-processing`)
+
+  await page.goto('/console/businessFlow')
+  await page.getByText(paid.orderNo).first().waitFor()
+  await settle(page)
+  await screenshot(page, `${prefix}-business-flow-entries`)
+  await page.goto('/console/businessFlow?tab=topups')
+  await page.getByText(pending.orderNo).first().waitFor()
+  await settle(page)
+  await screenshot(page, `${prefix}-business-flow-topups`)
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('wallet screenshots in %s', (language) => {
+  it('captures top-up, checkout counter, payment results and billing records with data', async () => {
+    const { context, page, errors } = await openContext(browser, baseURL, { token: payer.token, language })
+    await captureWallet(page, `${language}-wallet`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('small screens', () => {
+  it('captures the wallet pages at 375 px', async () => {
+    const viewport = { width: 375, height: 812 }
+    const { context, page, errors } = await openContext(browser, baseURL, { token: payer.token, viewport })
+    await captureWallet(page, 'mobile-wallet')
+    // No sideways scrolling anywhere.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('captures the portal and the overview at 375 px, with the menu in a drawer', async () => {
     const viewport = { width: 375, height: 812 }
     const anonymous = await openContext(browser, baseURL, { viewport })

@@ -36,3 +36,57 @@ export const logoutToken = (baseURL: string, token: string) => post(baseURL, '/a
 
 export const getWithToken = async (baseURL: string, path: string, token: string) =>
   (await fetch(`${baseURL}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).status
+
+export type TopUpOrder = {
+  orderNo: string
+  amount: number
+  status: string
+  payUrl: string | null
+  expiresAt: string
+}
+
+/** A pending top-up order, created the way the console does (with an Idempotency-Key). */
+export const createTopUp = async (
+  baseURL: string,
+  token: string,
+  amount: number,
+  channel: 'alipay' | 'wxpay' = 'alipay',
+): Promise<TopUpOrder> => {
+  const answer = await fetch(`${baseURL}/api/user/wallet/topup`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ amount, channel }),
+  })
+  const body = (await answer.json()) as { code: number; data: TopUpOrder }
+  if (answer.status !== 200 || body.code !== 0) throw new Error(`top-up failed: ${JSON.stringify(body)}`)
+  return body.data
+}
+
+/** Pays an order on the sandbox gateway without a browser: open its page, press 确认支付 (which credits). */
+export const payInSandbox = async (baseURL: string, order: TopUpOrder): Promise<void> => {
+  if (!order.payUrl) throw new Error(`order ${order.orderNo} has no payUrl`)
+  const page = await (await fetch(new URL(order.payUrl, baseURL))).text()
+  const tradeNo = /action="\/sandbox-pay\/pay"[\s\S]*?name="trade_no" value="([^"]+)"/.exec(page)?.[1]
+  if (!tradeNo) throw new Error(`no sandbox trade for ${order.orderNo}`)
+  const answer = await fetch(`${baseURL}/sandbox-pay/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ trade_no: tradeNo }),
+    redirect: 'manual',
+  })
+  if (answer.status !== 302) throw new Error(`sandbox payment failed: ${answer.status}`)
+}
+
+export const getJson = async <T>(baseURL: string, path: string, token: string): Promise<T> => {
+  const answer = await fetch(`${baseURL}/api${path}`, { headers: { authorization: `Bearer ${token}` } })
+  return ((await answer.json()) as { data: T }).data
+}
+
+export const cancelTopUp = async (baseURL: string, token: string, orderNo: string) => {
+  const { status } = await post(baseURL, `/user/wallet/topups/${orderNo}/cancel`, undefined, token)
+  if (status !== 200) throw new Error(`cancel failed: ${status}`)
+}

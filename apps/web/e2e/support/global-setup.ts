@@ -75,6 +75,9 @@ export default async function setup(project: TestProject) {
       // Every test registers its own customers from one address.
       REGISTER_LIMIT_PER_IP: '1000',
       LOGIN_LIMIT_PER_IP: '1000',
+      // The wallet journeys pay on the built-in sandbox gateway, whatever gateway the calling shell configures.
+      EPAY_URL: '',
+      PAYMENTS_SANDBOX: 'true',
     },
   })
   const keep = (chunk: Buffer) => {

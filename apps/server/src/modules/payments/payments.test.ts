@@ -97,6 +97,21 @@ describe('top-up through the sandbox gateway', () => {
     }
   })
 
+  it('lets a customer reopen a cancelled sandbox checkout and pay it', async () => {
+    const { token } = await server.newCustomer()
+    const order = await createTopUp(server, token, 8)
+    const tradeNo = await openCheckout(server, order.payUrl ?? '')
+    const cancelled = await fetch(`${server.baseUrl}/sandbox-pay/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ trade_no: tradeNo }),
+      redirect: 'manual',
+    })
+    expect(cancelled.status).toBe(302)
+    expect(await payInSandbox(server, order.payUrl ?? '')).toBe(`/paySuccess?orderNo=${order.orderNo}`)
+    expect(await balanceOf(server, token)).toBe(8)
+  })
+
   it('refuses a checkout whose signature was tampered with', async () => {
     const { token } = await server.newCustomer()
     const order = await createTopUp(server, token, 12.5)

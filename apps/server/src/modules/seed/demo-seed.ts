@@ -25,7 +25,7 @@ export async function seedDemoCustomer(db: Db): Promise<{ email: string; passwor
     const walletId = await createWalletAccount(tx, user.id)
     await postLedgerTransaction(tx, {
       kind: 'adjustment',
-      description: 'Demo credit',
+      description: '演示账户赠送余额',
       entries: [
         { accountId: await systemAccountId(tx, 'adjustments'), amount: -DEMO_CREDIT_CENTS },
         { accountId: walletId, amount: DEMO_CREDIT_CENTS },

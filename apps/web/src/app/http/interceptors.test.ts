@@ -94,6 +94,23 @@ describe('answers', () => {
     expect(error.errorName).toBe('NOT_FOUND')
   })
 
+  it('reads an envelope from a blob body (file downloads)', async () => {
+    const body = new Blob([JSON.stringify(envelope(1001))], { type: 'application/json' })
+    const { instance, deps } = setup({ status: 400, data: body })
+    const error = (await instance
+      .get('/x', { responseType: 'blob', silent: true })
+      .catch((caught: unknown) => caught)) as ApiError
+    expect(error.errorName).toBe('VALIDATION_FAILED')
+    expect(deps.notifyError).not.toHaveBeenCalled()
+  })
+
+  it('hands a rawResponse call the whole response, headers included', async () => {
+    const { instance } = setup({ status: 200, data: 'a,b\n' })
+    const response = await instance.get('/x', { rawResponse: true })
+    expect(response.status).toBe(200)
+    expect(response.data).toBe('a,b\n')
+  })
+
   it('reports network failures without a status', async () => {
     const { instance, deps } = setup('network')
     const error = (await instance.get('/x').catch((caught: unknown) => caught)) as ApiError

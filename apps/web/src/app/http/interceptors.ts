@@ -1,4 +1,6 @@
 // Request headers and answer handling of SPEC §7/§8: unwrap the envelope, toast failures, end the session on 401.
+
+import { SUCCESS_CODE } from '@proxy/contract/wire'
 import {
   AxiosError,
   AxiosHeaders,
@@ -7,7 +9,6 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios'
 import { ApiError } from '../../shared/http/api-error.ts'
-import { SUCCESS_CODE } from '../../shared/http/wire-constants.ts'
 
 export const REQUEST_LANGUAGE = 'zh-CN'
 export const CURRENCY_CODE = 'CNY'
@@ -29,12 +30,25 @@ const isEnvelope = (body: unknown): body is Envelope =>
   typeof (body as Envelope).code === 'number' &&
   typeof (body as Envelope).message === 'string'
 
-const parseBody = (body: unknown): unknown => {
-  if (typeof body !== 'string') return body
+// Blob.text() is missing from older engines (and jsdom); FileReader reads the same.
+const readBlob = (blob: Blob): Promise<string> =>
+  typeof blob.text === 'function'
+    ? blob.text()
+    : new Promise((done, fail) => {
+        const reader = new FileReader()
+        reader.onload = () => done(String(reader.result))
+        reader.onerror = () => fail(reader.error)
+        reader.readAsText(blob)
+      })
+
+// Text and blob downloads carry a failure's envelope as text.
+const parseBody = async (body: unknown): Promise<unknown> => {
+  const text = body instanceof Blob ? await readBlob(body).catch(() => '') : body
+  if (typeof text !== 'string') return text
   try {
-    return JSON.parse(body)
+    return JSON.parse(text)
   } catch {
-    return body
+    return text
   }
 }
 
@@ -43,8 +57,8 @@ const sentWithToken = (config: InternalAxiosRequestConfig | undefined): boolean 
   return typeof header === 'string' && header.replace(/^Bearer\s*/, '').length > 0
 }
 
-const toApiError = (error: AxiosError): ApiError => {
-  const body = parseBody(error.response?.data)
+const toApiError = async (error: AxiosError): Promise<ApiError> => {
+  const body = await parseBody(error.response?.data)
   const status = error.response?.status ?? null
   if (isEnvelope(body)) return new ApiError(body.message, body.code, status)
   const message =
@@ -68,6 +82,7 @@ export const installInterceptors = (instance: AxiosInstance, deps: InterceptorDe
   instance.interceptors.response.use(
     // The interceptor hands callers the envelope's data instead of the axios response.
     (response: AxiosResponse) => {
+      if (response.config.rawResponse) return response
       const body = response.data
       if (!isEnvelope(body)) return body
       if (body.code === SUCCESS_CODE) return body.data
@@ -75,10 +90,10 @@ export const installInterceptors = (instance: AxiosInstance, deps: InterceptorDe
       report(error, response.config)
       return Promise.reject(error)
     },
-    (error: unknown) => {
+    async (error: unknown) => {
       if (!(error instanceof AxiosError) || error.code === AxiosError.ERR_CANCELED)
         return Promise.reject(error)
-      const apiError = toApiError(error)
+      const apiError = await toApiError(error)
       report(apiError, error.config)
       if (apiError.status === 401 && sentWithToken(error.config)) deps.onUnauthorized()
       return Promise.reject(apiError)

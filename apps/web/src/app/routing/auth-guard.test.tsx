@@ -31,6 +31,10 @@ describe('AuthGuard', () => {
     )
   })
 
+  it('sends /portal/auth to plain /portal/home: a portal page is no redirect target', () => {
+    expect(renderAt('/portal/auth')).toBe('/portal/home')
+  })
+
   it('lets /portal/home through', () => {
     expect(renderAt('/portal/home')).toBe('/portal/home')
   })

@@ -10,6 +10,10 @@ export const PaySuccessPage = lazyNamed(
   () => import('../../features/wallet/pages/pay-success-page.tsx'),
   'PaySuccessPage',
 )
+export const CheckoutCounterPage = lazyNamed(
+  () => import('../../features/wallet/pages/checkout-counter-page.tsx'),
+  'CheckoutCounterPage',
+)
 export const ConsoleLayout = lazyNamed(() => import('../layout/console-layout.tsx'), 'ConsoleLayout')
 export const NotFoundPage = lazyNamed(() => import('../pages/not-found-page.tsx'), 'NotFoundPage')
 export const ConsoleNotFoundPage = lazyNamed(

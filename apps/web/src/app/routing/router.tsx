@@ -1,9 +1,11 @@
-// The route tree of SPEC §2: root → /portal/auth, guarded portal/console/paySuccess, console children with meta.
+// The route tree of SPEC §2: root → /portal/auth, guarded portal/console/paySuccess, console children with meta
+// (the nine menu pages and the checkout counter).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { RouteErrorFallback } from '../errors/route-error-fallback.tsx'
 import { AuthGuard } from './auth-guard.tsx'
 import { CONSOLE_PAGES } from './console-pages.ts'
 import {
+  CheckoutCounterPage,
   CONSOLE_PAGE_COMPONENTS,
   ConsoleLayout,
   ConsoleNotFoundPage,
@@ -22,6 +24,13 @@ const consoleChildren: RouteObject[] = [
     const Page = CONSOLE_PAGE_COMPONENTS[key]
     return { id: key, path: path.replace('/console/', ''), element: <Page />, handle: meta(key, titleKey) }
   }),
+  // Not in the menu: its meta key selects 充值, the page it continues; recentRouter skips it by path.
+  {
+    id: 'checkoutCounter',
+    path: 'checkout-counter',
+    element: <CheckoutCounterPage />,
+    handle: meta('recharge', 'titles.checkoutCounter'),
+  },
   { path: '*', element: <ConsoleNotFoundPage />, handle: meta('notFound', 'titles.notFound') },
 ]
 

@@ -7,6 +7,7 @@ type CallInput<E extends Endpoint> = {
   params?: Record<string, string>
   query?: Record<string, string | number>
   body?: BodyOf<E>
+  headers?: Record<string, string>
   silent?: boolean
 }
 
@@ -27,6 +28,7 @@ export const callEndpoint = async <E extends Endpoint>(
     url,
     params: input.query,
     data: input.body,
+    headers: input.headers,
     silent: input.silent,
   })
   const parsed = endpoint.response.safeParse(data)

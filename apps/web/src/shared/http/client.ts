@@ -5,6 +5,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** No toast for failures of this call (the export downloads, SPEC §8). */
     silent?: boolean
+    /** Hand the caller the whole axios response instead of the envelope's data (downloads need the headers). */
+    rawResponse?: boolean
   }
 }
 

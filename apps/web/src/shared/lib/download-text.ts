@@ -1,11 +1,5 @@
-// Saves a string as a file through a temporary object URL.
-export const downloadText = (fileName: string, text: string, type = 'text/plain;charset=utf-8'): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+// Saves a string as a file.
+import { downloadBlob } from './download-blob.ts'
+
+export const downloadText = (fileName: string, text: string, type = 'text/plain;charset=utf-8'): void =>
+  downloadBlob(fileName, new Blob([text], { type }))

@@ -83,4 +83,16 @@ describe('signInPath', () => {
   it('does not point /portal/home at itself', () => {
     expect(signInPath({ pathname: '/portal/home', search: '' })).toBe('/portal/home')
   })
+
+  it.each(['/portal/auth', '/portal', '/portal/anything?x=1'])(
+    'adds no redirect for the portal page %s',
+    (address) => {
+      const [pathname = '', query = ''] = address.split('?')
+      expect(signInPath({ pathname, search: query ? `?${query}` : '' })).toBe('/portal/home')
+    },
+  )
+
+  it('still adds a redirect for paths that only start like the portal', () => {
+    expect(signInPath({ pathname: '/portalx', search: '' })).toBe('/portal/home?redirect=%2Fportalx')
+  })
 })

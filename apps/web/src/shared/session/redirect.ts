@@ -27,11 +27,16 @@ export const isSafeRedirect = (value: string | null | undefined): value is strin
   }
 }
 
-/** /portal/home?redirect=<address>, keeping a redirect the address already carries instead of nesting it. */
+const isPortalPath = (pathname: string): boolean => pathname === '/portal' || pathname.startsWith('/portal/')
+
+/**
+ * /portal/home?redirect=<address>, keeping a redirect the address already carries instead of nesting it.
+ * A portal address is not worth coming back to (signing in leads to the console anyway): plain /portal/home.
+ */
 export const signInPath = ({ pathname, search, hash = '' }: Address): string => {
   const existing = new URLSearchParams(search).get(REDIRECT_PARAM)
   if (existing !== null) return `${PORTAL_HOME}?${REDIRECT_PARAM}=${encodeURIComponent(existing)}`
-  if (pathname === PORTAL_HOME) return PORTAL_HOME
+  if (isPortalPath(pathname)) return PORTAL_HOME
   return `${PORTAL_HOME}?${REDIRECT_PARAM}=${encodeURIComponent(`${pathname}${search}${hash}`)}`
 }
 

@@ -50,7 +50,7 @@ ${actions}
 
 export function sandboxPage(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head>
 <body><div class="banner">SANDBOX 沙箱环境 — 仅供测试 For testing only</div><main>${body}</main></body></html>`
 }
 

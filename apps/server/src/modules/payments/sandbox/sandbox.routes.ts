@@ -89,6 +89,11 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, { db, pid, key 
           returnUrl,
         })
         .onConflictDoNothing({ target: sandboxTrades.outTradeNo })
+      // Like a real checkout, a cancelled attempt can be reopened and paid on the next visit.
+      await db
+        .update(sandboxTrades)
+        .set({ status: 'pending' })
+        .where(and(eq(sandboxTrades.outTradeNo, outTradeNo), eq(sandboxTrades.status, 'cancelled')))
       const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo))
       if (!trade) return reply.code(500).send(sandboxErrorPage('Trade not stored.'))
       return reply.send(sandboxCheckoutPage(trade))

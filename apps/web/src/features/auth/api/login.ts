@@ -1,8 +1,8 @@
 // POST /auth/login: email and password for a session token with its expiry.
 import type { Credentials, SessionToken } from '@proxy/contract/auth/endpoints'
+import { AUTH_PATHS } from '@proxy/contract/wire'
 import { useMutation } from '@tanstack/react-query'
 import { http } from '../../../shared/http/client.ts'
-import { AUTH_PATHS } from '../../../shared/http/wire-constants.ts'
 import { asSessionToken } from './session-token.ts'
 
 export const login = async (body: Credentials): Promise<SessionToken> =>

@@ -1,8 +1,8 @@
 // 注册 tab: email, password (contract minimum) and confirmation; signs in on success.
 import { LockOutlined, MailOutlined } from '@ant-design/icons'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@proxy/contract/wire'
 import { Button, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/http/wire-constants.ts'
 import { useRegister } from '../api/register.ts'
 import { FormError } from './form-error.tsx'
 import { useCompleteSignIn } from './use-complete-sign-in.ts'

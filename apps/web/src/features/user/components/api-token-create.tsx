@@ -1,6 +1,6 @@
 // Creates an API token and shows its secret once, with a copy button.
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons'
-import { NAME_MAX_LENGTH } from '@proxy/contract/user/endpoints'
+import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
 import { Alert, App, Button, Flex, Input, Space, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 // 修改密码: current password, new password (contract minimum), confirmation; a wrong current password is
 // shown on its field as well as in the toast.
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@proxy/contract/auth/endpoints'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@proxy/contract/wire'
 import { Alert, App, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../shared/http/api-error.ts'

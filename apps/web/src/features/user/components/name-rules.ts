@@ -1,5 +1,5 @@
 // The rename rule of the contract (1–32 characters after trimming), as a message key for the form.
-import { NAME_MAX_LENGTH } from '@proxy/contract/user/endpoints'
+import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
 
 export type NameProblem = 'nameRequired' | 'nameTooLong'
 

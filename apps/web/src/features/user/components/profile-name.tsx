@@ -1,6 +1,6 @@
 // The inline rename of the personal-info modal: Enter saves, Esc cancels (with a visible hint).
 import { EditOutlined } from '@ant-design/icons'
-import { NAME_MAX_LENGTH } from '@proxy/contract/user/endpoints'
+import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
 import { App, Button, Flex, Input, Space, Typography, theme } from 'antd'
 import { type KeyboardEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 // Overview card with the wallet balance and the top-up action.
 import { AccountBookOutlined, WalletOutlined } from '@ant-design/icons'
-import { formatBalance } from '@proxy/contract/money'
+import { formatBalance } from '@proxy/contract/wire'
 import { Button, Card, Flex, Skeleton, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'

@@ -1,6 +1,6 @@
 // Header balance (SPEC §3): `$` and 2 decimals, linking to the top-up page.
 import { WalletOutlined } from '@ant-design/icons'
-import { formatBalance } from '@proxy/contract/money'
+import { formatBalance } from '@proxy/contract/wire'
 import { Tag, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

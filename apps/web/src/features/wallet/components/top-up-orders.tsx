@@ -1,0 +1,72 @@
+// The 充值订单 tab: status filter in the address, server-side paging, a table (cards on small screens).
+import type { TopUpOrder } from '@proxy/contract/wallet/topups'
+import { Button, Flex, Select, theme } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
+import { useTopUps } from '../api/list-top-ups.ts'
+import { TopUpOrderCards } from './top-up-order-cards.tsx'
+import { TopUpOrderTable } from './top-up-order-table.tsx'
+import { TOPUP_STATUSES } from './top-up-status-tag.tsx'
+import { checkoutPath, RECHARGE_PATH } from './wallet-paths.ts'
+
+export type TopUpListProps = {
+  items: TopUpOrder[]
+  total: number
+  page: number
+  pageSize: number
+  isLoading: boolean
+  isFiltered: boolean
+  now: number
+  onPage: (page: number, pageSize: number) => void
+  /** Undefined for orders that cannot be paid any more. */
+  continueOf: (order: TopUpOrder) => (() => void) | undefined
+}
+
+export const TopUpOrders = () => {
+  const { t } = useTranslation('wallet')
+  const { token } = theme.useToken()
+  const navigate = useNavigate()
+  const { params, page, pageSize, update } = useListParams()
+  const status = pickOption(params.get('status'), TOPUP_STATUSES)
+  const { data, isPending, isPlaceholderData } = useTopUps({ page, pageSize, status })
+  const List = useIsNarrow() ? TopUpOrderCards : TopUpOrderTable
+  const now = Date.now()
+
+  const continueOf = (order: TopUpOrder) =>
+    order.status === 'pending' && order.payUrl !== null && new Date(order.expiresAt).getTime() > now
+      ? () => navigate(checkoutPath(order.orderNo))
+      : undefined
+
+  return (
+    <Flex vertical gap={token.margin}>
+      <Flex gap={token.marginSM} justify="space-between">
+        <Select
+          allowClear
+          value={status}
+          placeholder={t('orders.allStatuses')}
+          onChange={(value?: string) => update({ status: value ?? null })}
+          options={TOPUP_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          style={{ width: 160 }}
+          aria-label={t('order.status')}
+          data-testid="status-filter"
+        />
+        <Button type="primary" onClick={() => navigate(RECHARGE_PATH)}>
+          {t('actions.topUp')}
+        </Button>
+      </Flex>
+      <List
+        items={data?.items ?? []}
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        isLoading={isPending || isPlaceholderData}
+        isFiltered={status !== undefined}
+        now={now}
+        onPage={(nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize })}
+        continueOf={continueOf}
+      />
+    </Flex>
+  )
+}
