@@ -52,7 +52,7 @@ describe('renewal', () => {
     expect(answer.body.data.order).toMatchObject({ kind: 'renewal', quantity: 2, total: 142.5 })
     expect(answer.body.data.order.orderNo).toMatch(/^R\d{8}/)
     const after = await Promise.all(ids.map(expiryOf))
-    after.forEach((expiry, i) => expect(expiry - (before[i] ?? 0)).toBe(90 * DAY))
+    for (const [i, expiry] of after.entries()) expect(expiry - (before[i] ?? 0)).toBe(90 * DAY)
     expect((await renew(token, ids, 90, 'renew-1')).body).toEqual(answer.body)
     expect(await balanceOf(server, token)).toBe(0)
 
