@@ -10,6 +10,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
+import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { topUpRoutes } from './modules/wallet/topup.routes.ts'
 import { createTopUpService, type TopUpService } from './modules/wallet/topup.service.ts'
@@ -82,6 +83,7 @@ export async function buildApp(
   await app.register(staticIpRoutes, deps)
   await app.register(orderRoutes, deps)
   await app.register(noticeRoutes, deps)
+  await app.register(trafficRoutes, deps)
   const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)

@@ -35,6 +35,7 @@ export const errorCatalogue = {
   OUT_OF_STOCK: { code: 3101, status: 409, message: 'Not enough IPs left in this region' },
   REGION_UNAVAILABLE: { code: 3102, status: 404, message: 'This region is not on sale' },
   PROTOCOL_NOT_OFFERED: { code: 3103, status: 422, message: 'This region does not offer that protocol' },
+  PLAN_UNAVAILABLE: { code: 3105, status: 404, message: 'This traffic plan is not on sale' },
   INSTANCE_NOT_RENEWABLE: { code: 3104, status: 409, message: 'Some of these IPs can no longer be renewed' },
 } as const
 

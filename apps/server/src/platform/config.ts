@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   // Only good for the built-in sandbox: production refuses to start with it and a real gateway.
   EPAY_KEY: z.string().min(16).default(DEV_EPAY_KEY),
   PAYMENTS_SANDBOX: flag.optional(),
+  /** Host customers point their traffic account at (the rotating gateway). */
+  TRAFFIC_GATEWAY_HOST: z.string().min(1).default('gw.localhost'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CloudHub Proxy <no-reply@localhost>'),
   /** Background jobs (closing unpaid orders, purging old idempotency keys); off in tests, which drive them. */

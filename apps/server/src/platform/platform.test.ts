@@ -191,6 +191,11 @@ describe('health and docs', () => {
         'GET /api/proxy/instances/export/{type}',
         'GET /api/user/notices',
         'POST /api/user/notices/{id}/read',
+        'GET /api/catalog/traffic-plans',
+        'POST /api/orders/traffic',
+        'GET /api/user/traffic-packages',
+        'GET /api/user/traffic-account',
+        'POST /api/user/traffic-account/reset-password',
       ].sort(),
     )
     const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })

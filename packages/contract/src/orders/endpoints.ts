@@ -4,10 +4,11 @@ import { defineEndpoint } from '../endpoint.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { DurationDays, ProxyProtocol, RegionId } from '../static-ip/catalog.ts'
 import { Instance, RenewInput } from '../static-ip/instances.ts'
+import { TrafficOrderInput, TrafficPackage } from '../traffic/endpoints.ts'
 
 export const PURCHASE_MAX_QUANTITY = 100
 
-export const OrderKind = z.enum(['new', 'renewal'])
+export const OrderKind = z.enum(['new', 'renewal', 'traffic'])
 export const OrderStatus = z.enum(['paid'])
 
 export const StaticIpOrderInput = z.strictObject({
@@ -47,7 +48,7 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>
 
 export const OrderListQuery = PageQuery.extend({ kind: OrderKind.optional(), status: OrderStatus.optional() })
-export const OrderNoParams = z.strictObject({ orderNo: z.string().regex(/^[SR]\d{8}[A-Z0-9]{10}$/) })
+export const OrderNoParams = z.strictObject({ orderNo: z.string().regex(/^[SRF]\d{8}[A-Z0-9]{10}$/) })
 
 const tags = ['orders'] as const
 
@@ -76,6 +77,15 @@ export const renewInstances = defineEndpoint({
   tags: ['static-ip'],
   body: RenewInput,
   response: z.object({ order: Order, instances: z.array(Instance) }),
+})
+
+export const purchaseTraffic = defineEndpoint({
+  method: 'POST',
+  path: '/orders/traffic',
+  summary: 'Buy traffic packages from the wallet (send an Idempotency-Key header)',
+  tags,
+  body: TrafficOrderInput,
+  response: z.object({ order: Order, packages: z.array(TrafficPackage) }),
 })
 
 export const listOrders = defineEndpoint({

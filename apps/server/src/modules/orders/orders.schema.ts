@@ -10,7 +10,7 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['new', 'renewal'] }).notNull(),
+    kind: text('kind', { enum: ['new', 'renewal', 'traffic'] }).notNull(),
     status: text('status', { enum: ['paid'] })
       .notNull()
       .default('paid'),

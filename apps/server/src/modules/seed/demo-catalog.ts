@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { importInventoryCsv } from '../static-ip/inventory.service.ts'
 import { regions } from '../static-ip/static-ip.schema.ts'
+import { trafficPlans } from '../traffic/traffic.schema.ts'
 
 export const DEMO_REGIONS = [
   {
@@ -70,8 +71,50 @@ export const DEMO_REGIONS = [
 
 export const DEMO_ADDRESSES_PER_REGION = 20
 
-/** Seeds the catalogue only when it is empty. */
+const GIB = 1024 ** 3
+export const DEMO_TRAFFIC_PLANS = [
+  {
+    id: 'gb-10',
+    name: '10GB 月包',
+    nameEn: '10 GB monthly',
+    sizeBytes: 10 * GIB,
+    validityDays: 30,
+    price: 30_00,
+  },
+  {
+    id: 'gb-50',
+    name: '50GB 月包',
+    nameEn: '50 GB monthly',
+    sizeBytes: 50 * GIB,
+    validityDays: 30,
+    price: 120_00,
+  },
+  {
+    id: 'gb-100',
+    name: '100GB 双月包',
+    nameEn: '100 GB, 60 days',
+    sizeBytes: 100 * GIB,
+    validityDays: 60,
+    price: 200_00,
+  },
+  {
+    id: 'gb-500',
+    name: '500GB 季包',
+    nameEn: '500 GB quarterly',
+    sizeBytes: 500 * GIB,
+    validityDays: 90,
+    price: 800_00,
+  },
+]
+
+/** Seeds the catalogue (regions with addresses, traffic plans) only when it is empty. */
 export async function seedDemoCatalog(db: Db): Promise<number> {
+  const [plans] = await db.select({ value: count() }).from(trafficPlans)
+  if ((plans?.value ?? 0) === 0)
+    await db
+      .insert(trafficPlans)
+      .values(DEMO_TRAFFIC_PLANS.map((plan, index) => ({ ...plan, sortOrder: index })))
+      .onConflictDoNothing()
   const [existing] = await db.select({ value: count() }).from(regions)
   if ((existing?.value ?? 0) > 0) return 0
   await db

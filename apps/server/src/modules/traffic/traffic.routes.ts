@@ -1,0 +1,33 @@
+import { purchaseTraffic } from '@proxy/contract/orders/endpoints'
+import {
+  getTrafficAccount,
+  getTrafficPlans,
+  listTrafficPackages,
+  resetTrafficAccountPassword,
+} from '@proxy/contract/traffic/endpoints'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../platform/config.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { mount } from '../../platform/route.ts'
+import * as traffic from './traffic.service.ts'
+
+export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const idempotency = createIdempotencyHooks(db)
+  const accounts = traffic.createTrafficAccounts(db, config)
+  mount(app, getTrafficPlans, () => traffic.listPlans(db))
+  mount(
+    app,
+    purchaseTraffic,
+    ({ auth, body, request }) =>
+      traffic.purchaseTraffic(db, auth.userId, body, {
+        actor: `user:${auth.userId}`,
+        requestId: request.id,
+        idempotencyKey: request.idempotencyKey ?? undefined,
+      }),
+    { preHandler: [idempotency.preHandler], onSend: idempotency.onSend },
+  )
+  mount(app, listTrafficPackages, ({ auth, query }) => traffic.listPackages(db, auth.userId, query))
+  mount(app, getTrafficAccount, ({ auth }) => accounts.view(auth.userId))
+  mount(app, resetTrafficAccountPassword, ({ auth }) => accounts.resetPassword(auth.userId))
+}

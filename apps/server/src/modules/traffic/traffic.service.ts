@@ -1,0 +1,221 @@
+// Traffic plans, purchases and the traffic account. The account is enabled exactly while an
+// unexpired package has bytes left, so its status is derived, never stored out of step.
+import { randomBytes } from 'node:crypto'
+import { centsToAmount } from '@proxy/contract/money'
+import {
+  GB,
+  type TrafficAccount,
+  type TrafficOrderInput,
+  type TrafficPackage,
+} from '@proxy/contract/traffic/endpoints'
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
+import type { Config } from '../../platform/config.ts'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { newOrderNo } from '../../platform/order-no.ts'
+import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/ledger.service.ts'
+import { orders } from '../orders/orders.schema.ts'
+import { toOrder } from '../orders/orders.service.ts'
+import type { MoneyContext } from '../wallet/topup.service.ts'
+import { trafficAccounts, trafficPackages, trafficPlans } from './traffic.schema.ts'
+
+const DAY_MS = 24 * 3600 * 1000
+const secret = (length: number) => randomBytes(length).toString('base64url').slice(0, length)
+
+export async function listPlans(db: Db) {
+  const rows = await db
+    .select()
+    .from(trafficPlans)
+    .where(eq(trafficPlans.isActive, true))
+    .orderBy(asc(trafficPlans.sortOrder), asc(trafficPlans.id))
+  return {
+    plans: rows.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      nameEn: plan.nameEn,
+      sizeBytes: plan.sizeBytes,
+      validityDays: plan.validityDays,
+      price: centsToAmount(plan.price),
+      pricePerGb: Math.round((plan.price / (plan.sizeBytes / GB)) * 100) / 10_000,
+    })),
+  }
+}
+
+type PackageRow = typeof trafficPackages.$inferSelect
+const isLive = (row: PackageRow, now = Date.now()) => row.status === 'active' && row.expiresAt.getTime() > now
+
+const toPackage = (row: PackageRow): TrafficPackage => ({
+  id: row.id,
+  planName: row.planName,
+  totalBytes: row.totalBytes,
+  usedBytes: row.usedBytes,
+  remainingBytes: row.totalBytes - row.usedBytes,
+  // An expired package reads as expired even before the job has marked it.
+  status: row.status === 'active' && !isLive(row) ? 'expired' : row.status,
+  purchasedAt: row.purchasedAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  orderNo: row.orderNo,
+})
+
+/** Every customer gets one traffic account, created the first time it is needed. */
+async function ensureAccount(db: Db | Tx, userId: string) {
+  await db
+    .insert(trafficAccounts)
+    .values({
+      userId,
+      username: `t${secret(10)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '0')}`,
+      password: secret(16),
+    })
+    .onConflictDoNothing({ target: trafficAccounts.userId })
+  const [account] = await db.select().from(trafficAccounts).where(eq(trafficAccounts.userId, userId))
+  if (!account) throw new Error('traffic account not created')
+  return account
+}
+
+async function remainingBytes(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      value: sql<number>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::bigint`,
+    })
+    .from(trafficPackages)
+    .where(
+      and(
+        eq(trafficPackages.userId, userId),
+        eq(trafficPackages.status, 'active'),
+        gt(trafficPackages.expiresAt, sql`now()`),
+      ),
+    )
+  return Number(row?.value ?? 0)
+}
+
+export async function listPackages(
+  db: Db,
+  userId: string,
+  query: { page: number; pageSize: number; status?: TrafficPackage['status'] },
+) {
+  const live = and(eq(trafficPackages.status, 'active'), gt(trafficPackages.expiresAt, sql`now()`))
+  const statusFilter =
+    query.status === 'active'
+      ? live
+      : query.status === 'expired'
+        ? sql`(${trafficPackages.status} = 'expired' or (${trafficPackages.status} = 'active' and ${trafficPackages.expiresAt} <= now()))`
+        : query.status
+          ? eq(trafficPackages.status, query.status)
+          : undefined
+  const where = and(eq(trafficPackages.userId, userId), statusFilter)
+  const [rows, [total], [active]] = await Promise.all([
+    db
+      .select()
+      .from(trafficPackages)
+      .where(where)
+      .orderBy(asc(trafficPackages.expiresAt), asc(trafficPackages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(trafficPackages).where(where),
+    db
+      .select({ count: count(), nextExpiry: sql<Date | null>`min(${trafficPackages.expiresAt})` })
+      .from(trafficPackages)
+      .where(and(eq(trafficPackages.userId, userId), live)),
+  ])
+  const nextExpiry = active?.nextExpiry ? new Date(active.nextExpiry).toISOString() : null
+  return {
+    items: rows.map(toPackage),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    summary: {
+      remainingBytes: await remainingBytes(db, userId),
+      activeCount: active?.count ?? 0,
+      nextExpiry,
+    },
+  }
+}
+
+export function createTrafficAccounts(db: Db, config: Pick<Config, 'TRAFFIC_GATEWAY_HOST'>) {
+  const endpoints = [
+    { host: config.TRAFFIC_GATEWAY_HOST, port: 1080, protocol: 'socks5' as const },
+    { host: config.TRAFFIC_GATEWAY_HOST, port: 8080, protocol: 'http' as const },
+  ]
+  async function view(userId: string): Promise<TrafficAccount> {
+    const account = await ensureAccount(db, userId)
+    const remaining = await remainingBytes(db, userId)
+    return {
+      username: account.username,
+      password: account.password,
+      status: remaining > 0 ? 'enabled' : 'disabled',
+      remainingBytes: remaining,
+      endpoints,
+    }
+  }
+  return {
+    view,
+    async resetPassword(userId: string) {
+      await ensureAccount(db, userId)
+      await db
+        .update(trafficAccounts)
+        .set({ password: secret(16) })
+        .where(eq(trafficAccounts.userId, userId))
+      return view(userId)
+    },
+  }
+}
+
+/** One transaction: the wallet pays through the ledger, the order and packages are written. */
+export async function purchaseTraffic(
+  db: Db,
+  userId: string,
+  input: TrafficOrderInput,
+  context: MoneyContext,
+) {
+  return inTransaction(db, async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(trafficPlans)
+      .where(and(eq(trafficPlans.id, input.planId), eq(trafficPlans.isActive, true)))
+    if (!plan) throw new AppError('PLAN_UNAVAILABLE')
+    const total = plan.price * input.quantity
+    const orderNo = newOrderNo('F')
+    await postLedgerTransaction(tx, {
+      kind: 'purchase',
+      description: `购买流量包 ${plan.name} ×${input.quantity}`,
+      reference: orderNo,
+      entries: [
+        { accountId: await walletAccountId(tx, userId), amount: -total },
+        { accountId: await systemAccountId(tx, 'sales_revenue'), amount: total },
+      ],
+      context,
+    })
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        userId,
+        kind: 'traffic',
+        quantity: input.quantity,
+        durationDays: plan.validityDays,
+        unitPrice: plan.price,
+        discountPercent: 0,
+        total,
+      })
+      .returning()
+    if (!order) throw new Error('traffic order not created')
+    const expiresAt = new Date(Date.now() + plan.validityDays * DAY_MS)
+    const packages = await tx
+      .insert(trafficPackages)
+      .values(
+        Array.from({ length: input.quantity }, () => ({
+          userId,
+          planId: plan.id,
+          planName: plan.name,
+          orderNo,
+          totalBytes: plan.sizeBytes,
+          expiresAt,
+        })),
+      )
+      .returning()
+    await ensureAccount(tx, userId)
+    return { order: toOrder(order), packages: packages.map(toPackage) }
+  })
+}

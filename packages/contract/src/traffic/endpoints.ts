@@ -1,0 +1,89 @@
+// Traffic packages (GB with a validity period) paying for the customer's traffic account.
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+import { PageQuery, pageOf } from '../pagination.ts'
+
+export const GB = 1024 ** 3
+export const TRAFFIC_MAX_QUANTITY = 20
+
+export const TrafficPlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  sizeBytes: z.number().int(),
+  validityDays: z.number().int(),
+  price: z.number(),
+  pricePerGb: z.number(),
+})
+export type TrafficPlan = z.infer<typeof TrafficPlan>
+
+export const TrafficPackageStatus = z.enum(['active', 'exhausted', 'expired'])
+export const TrafficPackage = z.object({
+  id: z.string(),
+  planName: z.string(),
+  totalBytes: z.number().int(),
+  usedBytes: z.number().int(),
+  remainingBytes: z.number().int(),
+  status: TrafficPackageStatus,
+  purchasedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  orderNo: z.string(),
+})
+export type TrafficPackage = z.infer<typeof TrafficPackage>
+
+export const TrafficAccount = z.object({
+  username: z.string(),
+  password: z.string(),
+  status: z.enum(['enabled', 'disabled']),
+  remainingBytes: z.number().int(),
+  endpoints: z.array(
+    z.object({ host: z.string(), port: z.number().int(), protocol: z.enum(['socks5', 'http']) }),
+  ),
+})
+export type TrafficAccount = z.infer<typeof TrafficAccount>
+
+export const TrafficOrderInput = z.strictObject({
+  planId: z.string().regex(/^[a-z0-9-]{2,32}$/),
+  quantity: z.number().int().min(1).max(TRAFFIC_MAX_QUANTITY),
+})
+export type TrafficOrderInput = z.infer<typeof TrafficOrderInput>
+
+export const getTrafficPlans = defineEndpoint({
+  method: 'GET',
+  path: '/catalog/traffic-plans',
+  summary: 'Traffic plans: size, validity, price and price per GB (no sign-in needed)',
+  tags: ['catalog'],
+  auth: false,
+  response: z.object({ plans: z.array(TrafficPlan) }),
+})
+
+export const listTrafficPackages = defineEndpoint({
+  method: 'GET',
+  path: '/user/traffic-packages',
+  summary: 'Your traffic packages with a summary, soonest expiry first',
+  tags: ['traffic'],
+  query: PageQuery.extend({ status: TrafficPackageStatus.optional() }),
+  response: pageOf(TrafficPackage).extend({
+    summary: z.object({
+      remainingBytes: z.number().int(),
+      activeCount: z.number().int(),
+      nextExpiry: z.iso.datetime().nullable(),
+    }),
+  }),
+})
+
+export const getTrafficAccount = defineEndpoint({
+  method: 'GET',
+  path: '/user/traffic-account',
+  summary: 'Your traffic account: credentials, endpoints, status and remaining bytes',
+  tags: ['traffic'],
+  response: TrafficAccount,
+})
+
+export const resetTrafficAccountPassword = defineEndpoint({
+  method: 'POST',
+  path: '/user/traffic-account/reset-password',
+  summary: 'A new traffic-account password; the old one stops working',
+  tags: ['traffic'],
+  response: TrafficAccount,
+})
