@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { nodeAuthPlugin } from './modules/nodes/node-auth.ts'
+import { nodeRoutes } from './modules/nodes/nodes.routes.ts'
 import { noticeRoutes } from './modules/notices/notices.routes.ts'
 import { orderRoutes } from './modules/orders/orders.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
@@ -74,6 +76,7 @@ export async function buildApp(
   await registerSecurity(app, config)
   await registerOpenApi(app)
   await app.register(authPlugin, { db: database.db })
+  await app.register(nodeAuthPlugin, { db: database.db })
   await registerHealth(app, database.db)
 
   const deps = { db: database.db, config }
@@ -84,6 +87,7 @@ export async function buildApp(
   await app.register(orderRoutes, deps)
   await app.register(noticeRoutes, deps)
   await app.register(trafficRoutes, deps)
+  await app.register(nodeRoutes, deps)
   const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)

@@ -7,8 +7,8 @@ export type Endpoint = {
   path: string
   summary: string
   tags: readonly string[]
-  /** false for public calls; true (the default) needs `Authorization: Bearer`. */
-  auth?: boolean
+  /** false for public calls; true (the default) needs a customer's bearer token; 'node' a node token. */
+  auth?: boolean | 'node'
   body?: z.ZodType
   query?: z.ZodType
   params?: z.ZodType

@@ -18,12 +18,16 @@ export type HandlerInput<E extends Endpoint> = {
   body: Infer<E['body']>
   query: Infer<E['query']>
   params: Infer<E['params']>
-  auth: E['auth'] extends false ? null : AuthContext
+  auth: E['auth'] extends false | 'node' ? null : AuthContext
   request: FastifyRequest
   reply: FastifyReply
 }
 
-export type MountOptions = { preHandler?: preHandlerHookHandler[]; onSend?: onSendHookHandler }
+export type MountOptions = {
+  preHandler?: preHandlerHookHandler[]
+  onSend?: onSendHookHandler
+  bodyLimit?: number
+}
 
 export function mount<E extends Endpoint>(
   app: FastifyInstance,
@@ -31,7 +35,8 @@ export function mount<E extends Endpoint>(
   handler: (input: HandlerInput<E>) => Promise<z.input<E['response']>>,
   options: MountOptions = {},
 ) {
-  const isPublic = endpoint.auth === false
+  const isPublic = endpoint.auth === false || endpoint.auth === 'node'
+  const guard = endpoint.auth === 'node' ? [app.authenticateNode] : isPublic ? [] : [app.authenticate]
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -43,10 +48,11 @@ export function mount<E extends Endpoint>(
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.params && { params: endpoint.params }),
       response: { 200: envelopeOf(endpoint.response) },
-      security: isPublic ? [] : [{ bearer: [] }],
+      security: endpoint.auth === false ? [] : [{ bearer: [] }],
     },
-    preHandler: [...(isPublic ? [] : [app.authenticate]), ...(options.preHandler ?? [])],
+    preHandler: [...guard, ...(options.preHandler ?? [])],
     ...(options.onSend && { onSend: options.onSend }),
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body,

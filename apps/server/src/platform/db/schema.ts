@@ -1,6 +1,7 @@
 // Every table, for Drizzle's typed queries and drizzle-kit.
 export * from '../../modules/auth/auth.schema.ts'
 export * from '../../modules/ledger/ledger.schema.ts'
+export * from '../../modules/nodes/nodes.schema.ts'
 export * from '../../modules/notices/notices.schema.ts'
 export * from '../../modules/orders/orders.schema.ts'
 export * from '../../modules/payments/sandbox/sandbox.schema.ts'

@@ -1,0 +1,47 @@
+// Proxy nodes, the reports they push (idempotent per node and report id), and hourly usage.
+import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.schema.ts'
+
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    host: text('host').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('nodes_token_hash_key').on(table.tokenHash)],
+)
+
+export const nodeReports = pgTable(
+  'node_reports',
+  {
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => nodes.id),
+    reportId: text('report_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.nodeId, table.reportId] })],
+)
+
+export const usageHourly = pgTable(
+  'usage_hourly',
+  {
+    subjectKind: text('subject_kind', { enum: ['instance', 'traffic-account'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    upBytes: bigint('up_bytes', { mode: 'number' }).notNull().default(0),
+    downBytes: bigint('down_bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subjectKind, table.subjectId, table.hour] }),
+    index('usage_hourly_user_hour_idx').on(table.userId, table.hour),
+  ],
+)

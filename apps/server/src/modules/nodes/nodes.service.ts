@@ -1,0 +1,193 @@
+// What nodes pull (credentials to accept) and push (traffic counters). A push is one database
+// transaction, whatever its size: hourly buckets are upserted in one statement, and traffic
+// accounts draw from their packages soonest expiry first, updated in one statement.
+import { createHash } from 'node:crypto'
+import type { NodeUsers, TrafficReport } from '@proxy/contract/nodes/endpoints'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
+import { NODE_TOKEN_PREFIX } from './node-auth.ts'
+import { nodeReports, nodes, usageHourly } from './nodes.schema.ts'
+
+const HOUR_MS = 3600 * 1000
+
+export async function addNode(db: Db, name: string, host: string) {
+  const token = newToken(NODE_TOKEN_PREFIX)
+  const [node] = await db
+    .insert(nodes)
+    .values({ name, host, tokenHash: hashToken(token) })
+    .returning({ id: nodes.id })
+  if (!node) throw new Error('node not created')
+  return { id: node.id, token }
+}
+
+export async function credentialsForNodes(db: Db): Promise<NodeUsers> {
+  const [instances, accounts] = await Promise.all([
+    db
+      .select({
+        id: proxyInstances.id,
+        ip: ipInventory.ip,
+        port: ipInventory.port,
+        protocol: proxyInstances.protocol,
+        username: proxyInstances.username,
+        password: proxyInstances.password,
+        uuid: proxyInstances.uuid,
+      })
+      .from(proxyInstances)
+      .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+      .where(eq(proxyInstances.status, 'active'))
+      .orderBy(asc(proxyInstances.id)),
+    db
+      .selectDistinct({
+        id: trafficAccounts.userId,
+        username: trafficAccounts.username,
+        password: trafficAccounts.password,
+      })
+      .from(trafficAccounts)
+      .innerJoin(trafficPackages, eq(trafficPackages.userId, trafficAccounts.userId))
+      .where(
+        and(
+          eq(trafficPackages.status, 'active'),
+          gt(trafficPackages.expiresAt, sql`now()`),
+          sql`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
+        ),
+      )
+      .orderBy(asc(trafficAccounts.userId)),
+  ])
+  return { instances, trafficAccounts: accounts }
+}
+
+export const etagOf = (payload: string) =>
+  `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+
+export async function heartbeat(db: Db, nodeId: string) {
+  const [node] = await db
+    .update(nodes)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(nodes.id, nodeId))
+    .returning({ lastSeenAt: nodes.lastSeenAt })
+  return { lastSeenAt: (node?.lastSeenAt ?? new Date()).toISOString() }
+}
+
+type Totals = { kind: 'instance' | 'traffic-account'; id: string; up: number; down: number }
+
+export async function pushTraffic(db: Db, nodeId: string, report: TrafficReport, now = new Date()) {
+  const totals = new Map<string, Totals>()
+  for (const record of report.records) {
+    const key = `${record.kind}:${record.id}`
+    const total = totals.get(key) ?? { kind: record.kind, id: record.id, up: 0, down: 0 }
+    total.up += record.upBytes
+    total.down += record.downBytes
+    totals.set(key, total)
+  }
+  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
+
+  return inTransaction(db, async (tx) => {
+    const fresh = await tx
+      .insert(nodeReports)
+      .values({ nodeId, reportId: report.reportId })
+      .onConflictDoNothing()
+      .returning()
+    if (fresh.length === 0) return { duplicate: true, accepted: 0, disabled: [] }
+
+    const ids = (kind: Totals['kind']) => [...totals.values()].filter((t) => t.kind === kind).map((t) => t.id)
+    const instanceIds = ids('instance')
+    const accountIds = ids('traffic-account')
+    const [instanceOwners, accountOwners] = await Promise.all([
+      instanceIds.length
+        ? tx
+            .select({ id: proxyInstances.id, userId: proxyInstances.userId })
+            .from(proxyInstances)
+            .where(inArray(proxyInstances.id, instanceIds))
+        : [],
+      accountIds.length
+        ? tx
+            .select({ id: trafficAccounts.userId, userId: trafficAccounts.userId })
+            .from(trafficAccounts)
+            .where(inArray(trafficAccounts.userId, accountIds))
+        : [],
+    ])
+    const owner = new Map([...instanceOwners, ...accountOwners].map((row) => [row.id, row.userId]))
+    const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0)
+    if (known.length > 0)
+      await tx
+        .insert(usageHourly)
+        .values(
+          known.map((total) => ({
+            subjectKind: total.kind,
+            subjectId: total.id,
+            userId: owner.get(total.id) as string,
+            hour,
+            upBytes: total.up,
+            downBytes: total.down,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [usageHourly.subjectKind, usageHourly.subjectId, usageHourly.hour],
+          set: {
+            upBytes: sql`${usageHourly.upBytes} + excluded.up_bytes`,
+            downBytes: sql`${usageHourly.downBytes} + excluded.down_bytes`,
+          },
+        })
+
+    const usage = new Map(known.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]))
+    const disabled = await drawFromPackages(tx, usage, now)
+    return { duplicate: false, accepted: report.records.length, disabled }
+  })
+}
+
+/** Deducts each account's bytes from its live packages, soonest expiry first; the rest is overage. */
+async function drawFromPackages(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  usage: Map<string, number>,
+  now: Date,
+) {
+  if (usage.size === 0) return []
+  const live = await tx
+    .select()
+    .from(trafficPackages)
+    .where(
+      and(
+        inArray(trafficPackages.userId, [...usage.keys()]),
+        eq(trafficPackages.status, 'active'),
+        gt(trafficPackages.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(trafficPackages.userId), asc(trafficPackages.expiresAt), asc(trafficPackages.id))
+    .for('update')
+  const left = new Map(usage)
+  const remaining = new Map<string, number>()
+  const changes: { id: string; used: number; status: 'active' | 'exhausted' }[] = []
+  for (const pack of live) {
+    const want = left.get(pack.userId) ?? 0
+    const free = pack.totalBytes - pack.usedBytes
+    const take = Math.min(want, free)
+    left.set(pack.userId, want - take)
+    remaining.set(pack.userId, (remaining.get(pack.userId) ?? 0) + free - take)
+    if (take > 0)
+      changes.push({
+        id: pack.id,
+        used: pack.usedBytes + take,
+        status: take === free ? 'exhausted' : 'active',
+      })
+  }
+  if (changes.length > 0)
+    await tx.execute(sql`
+      update traffic_packages as p set used_bytes = v.used, status = v.status
+      from (values ${sql.join(
+        changes.map((c) => sql`(${c.id}::uuid, ${c.used}::bigint, ${c.status}::text)`),
+        sql`, `,
+      )}) as v(id, used, status)
+      where p.id = v.id`)
+  for (const [userId, overage] of left)
+    if (overage > 0)
+      await tx
+        .update(trafficAccounts)
+        .set({ overageBytes: sql`${trafficAccounts.overageBytes} + ${overage}` })
+        .where(eq(trafficAccounts.userId, userId))
+  return [...usage.keys()]
+    .filter((userId) => (remaining.get(userId) ?? 0) === 0)
+    .map((id) => ({ kind: 'traffic-account' as const, id }))
+}
