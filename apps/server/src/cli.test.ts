@@ -35,6 +35,13 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
     expect(rejected.code).toBe(1)
     expect(rejected.out).toContain('line 2: unknown region "nowhere"')
 
+    const added = await cli(dataDir, 'node:add', 'edge-1', 'edge-1.example.com')
+    expect(added.code).toBe(0)
+    expect(added.out).toMatch(/\n {2}nt_[A-Za-z0-9_-]{43}\n/)
+    expect((await cli(dataDir, 'node:list')).out).toContain('edge-1.example.com')
+    expect((await cli(dataDir, 'node:revoke', 'edge-1')).out).toContain('Revoked 1 node(s).')
+    expect((await cli(dataDir, 'node:revoke', 'edge-1')).code).toBe(1)
+
     writeFileSync(join(dataDir, 'pglite', 'pglite.lock'), `${process.pid} server\n`)
     const busy = await cli(dataDir, 'inventory:list')
     expect(busy.code).toBe(1)

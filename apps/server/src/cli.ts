@@ -2,6 +2,7 @@
 // (PGlite under DATA_DIR, or DATABASE_URL); on PGlite the server must be stopped first.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { addNode, listNodes, revokeNode } from './modules/nodes/nodes.service.ts'
 import {
   INVENTORY_CSV_COLUMNS,
   importInventoryCsv,
@@ -16,7 +17,10 @@ if (existsSync(envFile)) process.loadEnvFile(envFile)
 
 const USAGE = `Usage: npm run cli -- <command>
   inventory:import <file.csv>   add addresses; columns: ${INVENTORY_CSV_COLUMNS.join(',')}
-  inventory:list                addresses per region and status`
+  inventory:list                addresses per region and status
+  node:add <name> <host>        register a proxy node; prints its token once
+  node:list                     nodes with their last heartbeat
+  node:revoke <id|name>         revoke a node's token`
 
 const commands: Record<
   string,
@@ -32,6 +36,30 @@ const commands: Record<
     for (const reject of result.rejected) console.error(`line ${reject.line}: ${reject.reason}`)
     console.log(`Imported ${result.imported} address(es); rejected ${result.rejected.length}.`)
     return result.rejected.length > 0 && result.imported === 0 ? 1 : 0
+  },
+  async 'node:add'(db, [name, host]) {
+    if (!name || !host) {
+      console.error(USAGE)
+      return 2
+    }
+    const { id, token } = await addNode(db, name, host)
+    console.log(`Node ${name} (${id}) registered. Its token, shown only now:\n\n  ${token}\n`)
+    return 0
+  },
+  async 'node:list'(db) {
+    const rows = await listNodes(db)
+    if (rows.length === 0) console.log('No nodes yet: npm run cli -- node:add <name> <host>')
+    else console.table(rows)
+    return 0
+  },
+  async 'node:revoke'(db, [idOrName]) {
+    if (!idOrName) {
+      console.error(USAGE)
+      return 2
+    }
+    const count = await revokeNode(db, idOrName)
+    console.log(count > 0 ? `Revoked ${count} node(s).` : `No active node "${idOrName}".`)
+    return count > 0 ? 0 : 1
   },
   async 'inventory:list'(db) {
     const rows = await inventorySummary(db)

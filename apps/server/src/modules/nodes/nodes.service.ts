@@ -23,6 +23,29 @@ export async function addNode(db: Db, name: string, host: string) {
   return { id: node.id, token }
 }
 
+export const listNodes = (db: Db) =>
+  db
+    .select({
+      id: nodes.id,
+      name: nodes.name,
+      host: nodes.host,
+      lastSeenAt: nodes.lastSeenAt,
+      revokedAt: nodes.revokedAt,
+    })
+    .from(nodes)
+    .orderBy(asc(nodes.createdAt))
+
+/** Revokes a node by id or name; its token stops working on the next request. */
+export async function revokeNode(db: Db, idOrName: string): Promise<number> {
+  const isId = /^[0-9a-f-]{36}$/.test(idOrName)
+  const revoked = await db
+    .update(nodes)
+    .set({ revokedAt: sql`now()` })
+    .where(and(isId ? eq(nodes.id, idOrName) : eq(nodes.name, idOrName), sql`${nodes.revokedAt} is null`))
+    .returning({ id: nodes.id })
+  return revoked.length
+}
+
 export async function credentialsForNodes(db: Db): Promise<NodeUsers> {
   const [instances, accounts] = await Promise.all([
     db
