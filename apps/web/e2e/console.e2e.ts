@@ -30,6 +30,9 @@ const MENU: [label: string, path: string][] = [
 
 // Pages that are built, by an element of theirs; the others still show the 即将上线 placeholder.
 const PAGE_CONTENT: Record<string, string> = {
+  '/console/buyStaticIP': 'purchase-summary',
+  '/console/ipList': 'instance-table',
+  '/console/ipOrderList': 'order-table',
   '/console/recharge': 'recharge-submit',
   '/console/businessFlow': 'tab-entries',
 }

@@ -68,7 +68,9 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
+      // The demo catalogue (five regions, 20 documentation addresses each) lets the journeys buy static IPs;
+      // it also creates the demo customer, whom no test uses.
+      SEED_DEMO: 'true',
       WEB_DIST,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

@@ -1,16 +1,52 @@
-// /console/ipOrderList: purchase and renewal orders arrive with the orders issue.
-import { ProfileOutlined } from '@ant-design/icons'
+// /console/ipOrderList: static-IP purchase and renewal orders, filtered by type, each opening its proxies.
+import { Card, Flex, Select, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FeaturePlaceholder } from '../../../shared/ui/feature-placeholder.tsx'
+import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { useCatalog } from '../../static-ip/api/get-catalog.ts'
+import { type OrderKind, useOrders } from '../api/list-orders.ts'
+import { OrderDrawer } from '../components/order-drawer.tsx'
+import { OrderTable } from '../components/order-table.tsx'
+
+const KINDS: readonly OrderKind[] = ['new', 'renewal']
 
 export const IpOrderListPage = () => {
-  const { t } = useTranslation(['orders', 'common'])
+  const { t } = useTranslation('orders')
+  const { token } = theme.useToken()
+  const { params, page, pageSize, update } = useListParams()
+  const [openOrderNo, setOpenOrderNo] = useState<string | null>(null)
+  const kind = pickOption(params.get('kind'), KINDS)
+  const { data, isFetching } = useOrders({ page, pageSize, kind })
+  const regions = useCatalog().data?.regions ?? []
+
   return (
-    <FeaturePlaceholder
-      icon={<ProfileOutlined />}
-      title={t('common:titles.ipOrderList')}
-      description={t('list.description')}
-      points={[t('list.points.status'), t('list.points.amount'), t('list.points.ips')]}
-    />
+    <Card variant="borderless">
+      <Flex vertical gap={token.margin}>
+        <Flex gap={token.marginSM} wrap>
+          <Select<OrderKind>
+            allowClear
+            value={kind}
+            placeholder={t('allKinds')}
+            onChange={(value) => update({ kind: value ?? null })}
+            options={KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+            style={{ width: 140 }}
+            aria-label={t('columns.kind')}
+            data-testid="kind-filter"
+          />
+        </Flex>
+        <OrderTable
+          items={data?.items ?? []}
+          regions={regions}
+          total={data?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          isLoading={isFetching}
+          isFiltered={kind !== undefined}
+          onPage={(next, size) => update({ page: next, pageSize: size })}
+          onOpen={setOpenOrderNo}
+        />
+      </Flex>
+      <OrderDrawer orderNo={openOrderNo} onClose={() => setOpenOrderNo(null)} />
+    </Card>
   )
 }

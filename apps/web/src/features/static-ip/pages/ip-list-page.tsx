@@ -1,16 +1,101 @@
-// /console/ipList: the customer's proxy instances arrive with the instances issue.
-import { DatabaseOutlined } from '@ant-design/icons'
+// /console/ipList: the customer's static IPs with filters, bulk export and renewal, and a detail drawer.
+import { INSTANCE_STATUSES, type Instance } from '@proxy/contract/static-ip/instances'
+import { App, Button, Card, Flex, Typography, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FeaturePlaceholder } from '../../../shared/ui/feature-placeholder.tsx'
+import { useNavigate } from 'react-router'
+import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { useCatalog } from '../api/get-catalog.ts'
+import { useInstances } from '../api/list-instances.ts'
+import { ExportMenu } from '../components/export-menu.tsx'
+import { InstanceDrawer } from '../components/instance-drawer.tsx'
+import { InstanceFilters, type InstanceFilterValues } from '../components/instance-filters.tsx'
+import { InstanceTable } from '../components/instance-table.tsx'
+import { RenewModal } from '../components/renew-modal.tsx'
+
+const EXPIRING_DAYS = 7
 
 export const IpListPage = () => {
-  const { t } = useTranslation(['static-ip', 'common'])
+  const { t } = useTranslation('static-ip')
+  const { token } = theme.useToken()
+  const navigate = useNavigate()
+  const { message } = App.useApp()
+  const { params, page, pageSize, update } = useListParams()
+  const [selected, setSelected] = useState<Instance[]>([])
+  const [isRenewing, setIsRenewing] = useState(false)
+  const [openId, setOpenId] = useState<string | null>(null)
+  const regions = useCatalog().data?.regions ?? []
+
+  const filters: InstanceFilterValues = {
+    status: pickOption(params.get('status'), INSTANCE_STATUSES),
+    region: params.get('region') ?? undefined,
+    keyword: params.get('keyword') ?? undefined,
+    isExpiringSoon: params.get('expiring') === '1',
+  }
+  const { data, isFetching } = useInstances({
+    page,
+    pageSize,
+    status: filters.status,
+    region: filters.region,
+    keyword: filters.keyword,
+    expiringWithinDays: filters.isExpiringSoon ? EXPIRING_DAYS : undefined,
+  })
+  const isFiltered = Boolean(filters.status || filters.region || filters.keyword || filters.isExpiringSoon)
+  const ids = selected.map((item) => item.id)
+  const renewable = selected.filter((item) => item.status !== 'released')
+
+  const onFilter = (changes: Partial<InstanceFilterValues>) => {
+    const { isExpiringSoon, ...rest } = changes
+    update({ ...rest, ...(isExpiringSoon === undefined ? {} : { expiring: isExpiringSoon ? 1 : null }) })
+  }
+
   return (
-    <FeaturePlaceholder
-      icon={<DatabaseOutlined />}
-      title={t('common:titles.ipList')}
-      description={t('list.description')}
-      points={[t('list.points.renew'), t('list.points.export'), t('list.points.usage')]}
-    />
+    <Card variant="borderless">
+      <Flex vertical gap={token.margin}>
+        <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
+          <InstanceFilters value={filters} regions={regions} onChange={onFilter} />
+          <Button type="primary" onClick={() => navigate('/console/buyStaticIP')}>
+            {t('list.buy')}
+          </Button>
+        </Flex>
+        <Flex align="center" gap={token.marginSM} wrap data-testid="bulk-bar">
+          <Typography.Text type="secondary">{t('list.selected', { count: selected.length })}</Typography.Text>
+          <ExportMenu ids={ids} disabled={ids.length === 0} data-testid="bulk-export" />
+          <Button
+            disabled={renewable.length === 0}
+            onClick={() => setIsRenewing(true)}
+            data-testid="bulk-renew"
+          >
+            {t('list.renew')}
+          </Button>
+        </Flex>
+        <InstanceTable
+          items={data?.items ?? []}
+          regions={regions}
+          total={data?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          isLoading={isFetching}
+          isFiltered={isFiltered}
+          selectedIds={ids}
+          onSelect={(_, rows) => setSelected(rows.filter(Boolean))}
+          onPage={(next, size) => update({ page: next, pageSize: size })}
+          onOpen={setOpenId}
+        />
+      </Flex>
+      {isRenewing && (
+        <RenewModal
+          instances={renewable}
+          regions={regions}
+          onClose={() => setIsRenewing(false)}
+          onDone={() => {
+            setIsRenewing(false)
+            setSelected([])
+            void message.success(t('renew.done'))
+          }}
+        />
+      )}
+      <InstanceDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Card>
   )
 }

@@ -1,0 +1,221 @@
+// Static IPs end to end: buy two through the confirmation, see and export them, renew one, and find both orders
+// and both wallet entries; plus screenshots of the three pages in both languages and the purchase on a phone.
+import { readFile } from 'node:fs/promises'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type Customer, createTopUp, payInSandbox, registerCustomer } from './support/api.ts'
+import { launchBrowser, openContext } from './support/browser.ts'
+import { screenshot } from './support/screens.ts'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+// expect.poll gives up after 1 s by default; a busy two-core machine needs longer.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** A customer with `amount` paid in on the sandbox gateway. */
+const fundedCustomer = async (tag: string, amount: number): Promise<Customer> => {
+  const customer = await registerCustomer(baseURL, tag)
+  await payInSandbox(baseURL, await createTopUp(baseURL, customer.token, amount))
+  return customer
+}
+
+/** Idempotency-Key of every POST to `path` the page sends. */
+const recordKeys = (page: Page, path: string) => {
+  const keys: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api${path}`)
+      keys.push(request.headers()['idempotency-key'] ?? '')
+  })
+  return keys
+}
+
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {})
+}
+
+const chooseTwoInTokyo = async (page: Page, protocol: 'socks5' | 'vmess' = 'socks5') => {
+  await page.getByTestId('region-jp-tyo').click()
+  await page.locator('input[data-testid="quantity"], [data-testid="quantity"] input').first().fill('2')
+  await page.getByTestId(`protocol-${protocol}`).click()
+}
+
+describe('static-IP journey', () => {
+  it('buys two IPs, lists and exports them, renews one and finds the orders and wallet entries', async () => {
+    const customer = await fundedCustomer('static-ip', 200)
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token })
+    const buyKeys = recordKeys(page, '/orders/static-ip')
+    const renewKeys = recordKeys(page, '/proxy/instances/renew')
+
+    // Choose Tokyo (30 per 30 days), two IPs, SOCKS5: the live quote shows the total and the balance after.
+    await page.goto('/console/buyStaticIP')
+    await chooseTwoInTokyo(page)
+    await poll(() => page.getByTestId('quote-total').textContent()).toBe('$60.00')
+    await poll(() => page.getByTestId('quote-after').textContent()).toBe('$140.00')
+
+    // The confirmation sums it up; only then does money move.
+    await page.getByTestId('buy-submit').click()
+    const confirm = page.getByTestId('purchase-confirm')
+    await confirm.waitFor()
+    const summary = await confirm.textContent()
+    for (const part of ['日本 · 东京', '2', '30天', 'SOCKS5', '$60.00']) expect(summary).toContain(part)
+    expect(buyKeys).toEqual([])
+    await page.getByRole('button', { name: '确认支付' }).click()
+
+    // The result lists the two new proxies.
+    const result = page.getByTestId('purchase-result')
+    await result.waitFor()
+    await poll(() => result.locator('tbody tr.ant-table-row').count()).toBe(2)
+    expect(buyKeys).toHaveLength(1)
+    expect(buyKeys[0]).toMatch(UUID)
+    await page.getByTestId('wallet-tag').getByText('$140.00').waitFor()
+
+    // The IP list shows them.
+    await page.getByTestId('to-ip-list').click()
+    await page.waitForURL('**/console/ipList')
+    const table = page.getByTestId('instance-table')
+    const rows = table.locator('tbody tr.ant-table-row')
+    await poll(() => rows.count()).toBe(2)
+    const addresses = await table.getByTestId('address').allTextContents()
+
+    // Select both and export SOCKS5: one socks5:// URL per line, for these two addresses.
+    await table.locator('thead .ant-checkbox-input').check()
+    await page.getByTestId('bulk-export').click()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-socks5').click(),
+    ])
+    const lines = (await readFile((await download.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
+    expect(lines).toHaveLength(2)
+    for (const line of lines) {
+      const url = new URL(line)
+      expect(url.protocol).toBe('socks5:')
+      expect(url.username).not.toBe('')
+      expect(url.password).not.toBe('')
+      expect(addresses).toContain(`${url.hostname}:${url.port}`)
+    }
+
+    // Renew just the first for 30 days: the confirmation prices it from the catalogue.
+    await table.locator('thead .ant-checkbox-input').uncheck()
+    await rows.first().locator('.ant-checkbox-input').check()
+    await page.getByTestId('bulk-renew').click()
+    const renew = page.getByTestId('renew-modal')
+    await renew.waitFor()
+    await poll(() => renew.getByTestId('renew-total').textContent()).toBe('$30.00')
+    await page.getByRole('button', { name: '确认续费' }).click()
+    await page.getByText('续费成功').first().waitFor()
+    expect(renewKeys).toHaveLength(1)
+    expect(renewKeys[0]).toMatch(UUID)
+    await page.getByTestId('wallet-tag').getByText('$110.00').waitFor()
+
+    // Both orders, newest first.
+    await page.getByTestId('side-menu').getByText('购买订单', { exact: true }).click()
+    await page.waitForURL('**/console/ipOrderList')
+    const orders = page.getByTestId('order-table').locator('tbody tr.ant-table-row')
+    await poll(() => orders.count()).toBe(2)
+    await expect(
+      page.getByTestId('order-table').getByTestId('order-kind').allTextContents(),
+    ).resolves.toEqual(['续费', '新购'])
+    // The purchase order's drawer lists its two proxies.
+    await orders.nth(1).getByTestId('open-order').click()
+    const drawer = page.getByTestId('order-drawer')
+    await drawer.waitFor()
+    await poll(() => drawer.locator('tbody tr.ant-table-row').count()).toBe(2)
+    await page.keyboard.press('Escape')
+
+    // The header shows what is left; the billing records list the purchase and the renewal.
+    await page.getByTestId('wallet-tag').getByText('$110.00').waitFor()
+    await page.getByTestId('side-menu').getByText('账单记录', { exact: true }).click()
+    await page.waitForURL('**/console/businessFlow')
+    const entries = page.getByTestId('transaction-table').locator('tbody tr.ant-table-row')
+    await poll(() => entries.count()).toBe(3)
+    const cells = await entries.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    )
+    expect(cells.map((row) => [row[1], row[3], row[4]])).toEqual([
+      ['续费', '\u2212$30.00', '$110.00'],
+      ['购买', '\u2212$60.00', '$140.00'],
+      ['充值', '+$200.00', '$200.00'],
+    ])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe.each(['zh-CN', 'en-US'] as const)('static-IP screenshots in %s', (language) => {
+  it('captures the purchase, its confirmation, the IP list, its drawer and the orders', async () => {
+    const customer = await fundedCustomer(`screens-${language}`, 100)
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token, language })
+    await page.goto('/console/buyStaticIP')
+    // English buys VMess lines, so its drawer shows the vmess link and its QR code.
+    await chooseTwoInTokyo(page, language === 'en-US' ? 'vmess' : 'socks5')
+    await poll(() => page.getByTestId('quote-total').textContent()).toBe('$60.00')
+    await settle(page)
+    await screenshot(page, `${language}-static-ip-buy`)
+    await page.getByTestId('buy-submit').click()
+    await page.getByTestId('purchase-confirm').waitFor()
+    await screenshot(page, `${language}-static-ip-buy-confirm`)
+    await page.locator('.ant-modal-footer .ant-btn-primary').click()
+    await page.getByTestId('purchase-result').waitFor()
+    await screenshot(page, `${language}-static-ip-buy-result`)
+
+    await page.goto('/console/ipList')
+    await expect
+      .poll(() => page.getByTestId('instance-table').locator('tbody tr.ant-table-row').count())
+      .toBe(2)
+    await settle(page)
+    await screenshot(page, `${language}-static-ip-list`)
+    await page
+      .getByTestId('instance-table')
+      .locator('tbody tr.ant-table-row')
+      .first()
+      .locator('.ant-checkbox-input')
+      .check()
+    await page.getByTestId('bulk-renew').click()
+    await poll(() => page.getByTestId('renew-total').textContent()).toBe('$30.00')
+    await screenshot(page, `${language}-static-ip-renew`)
+    await page.locator('.ant-modal-footer .ant-btn-default').click()
+    await page.getByTestId('renew-modal').waitFor({ state: 'detached' })
+    await page.getByTestId('open-detail').first().click()
+    await page.getByTestId('instance-drawer').waitFor()
+    await screenshot(page, `${language}-static-ip-drawer`)
+
+    await page.goto('/console/ipOrderList')
+    await page.getByTestId('order-table').locator('tbody tr.ant-table-row').first().waitFor()
+    await settle(page)
+    await screenshot(page, `${language}-static-ip-orders`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('static-IP purchase on a phone', () => {
+  it('fits the purchase page and its quote into 375 px', async () => {
+    const customer = await fundedCustomer('screens-mobile', 10)
+    const viewport = { width: 375, height: 812 }
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token, viewport })
+    await page.goto('/console/buyStaticIP')
+    await page.getByTestId('region-us-lax').click()
+    // $10 does not cover $25: the summary shows the shortfall and the way to top up.
+    await page.getByTestId('quote-shortfall').waitFor()
+    await settle(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await screenshot(page, 'mobile-static-ip-buy')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,20 @@
+// GET /orders: static-IP purchase and renewal orders, newest first, one page at a time.
+import { listOrders } from '@proxy/contract/orders/endpoints'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { ordersQueryKey } from '../../static-ip/api/static-ip-keys.ts'
+
+/** The kinds this page filters by: static-IP purchases and renewals. */
+export type OrderKind = 'new' | 'renewal'
+export type OrderListParams = { page: number; pageSize: number; kind?: OrderKind | undefined }
+
+const queryOf = ({ page, pageSize, kind }: OrderListParams) => ({ page, pageSize, ...(kind ? { kind } : {}) })
+
+export const ordersQueryOptions = (params: OrderListParams) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'list', queryOf(params)],
+    queryFn: () => callEndpoint(listOrders, { query: queryOf(params) }),
+    placeholderData: keepPreviousData,
+  })
+
+export const useOrders = (params: OrderListParams) => useQuery(ordersQueryOptions(params))

@@ -1,0 +1,59 @@
+// One order: what was paid and the proxies it bought or renewed.
+import { Descriptions, Drawer, Flex, Skeleton, Typography, theme } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { Money } from '../../../shared/ui/money.tsx'
+import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
+import { ProxyCredentials } from '../../static-ip/components/proxy-credentials.tsx'
+import { useOrder } from '../api/get-order.ts'
+import { OrderKindTag } from './order-kind-tag.tsx'
+
+export const OrderDrawer = ({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) => {
+  const { t } = useTranslation(['orders', 'static-ip'])
+  const { token } = theme.useToken()
+  const isNarrow = useIsNarrow()
+  const { data, isPending } = useOrder(orderNo)
+  return (
+    <Drawer
+      open={orderNo !== null}
+      onClose={onClose}
+      title={t('drawerTitle', { orderNo: orderNo ?? '' })}
+      size={isNarrow ? '100%' : 760}
+      destroyOnHidden
+    >
+      {isPending || !data ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap={token.marginLG} data-testid="order-drawer">
+          <Descriptions
+            size="small"
+            column={isNarrow ? 1 : 2}
+            items={[
+              { key: 'kind', label: t('columns.kind'), children: <OrderKindTag kind={data.order.kind} /> },
+              { key: 'time', label: t('columns.time'), children: formatLocalDateTime(data.order.createdAt) },
+              { key: 'quantity', label: t('columns.quantity'), children: data.order.quantity },
+              {
+                key: 'duration',
+                label: t('columns.duration'),
+                children: t('static-ip:days', { count: data.order.durationDays }),
+              },
+              { key: 'unit', label: t('unitPrice'), children: <Money amount={data.order.unitPrice} /> },
+              { key: 'discount', label: t('discount'), children: <Money amount={data.order.discount} /> },
+              {
+                key: 'total',
+                label: t('columns.amount'),
+                children: <Money amount={data.order.total} strong />,
+              },
+            ]}
+          />
+          <div>
+            <Typography.Title level={5} style={{ marginTop: 0 }}>
+              {t('proxies')}
+            </Typography.Title>
+            <ProxyCredentials instances={data.instances} />
+          </div>
+        </Flex>
+      )}
+    </Drawer>
+  )
+}

@@ -1,0 +1,25 @@
+// POST /orders/static-ip with one Idempotency-Key per confirmation: a retried request never buys twice.
+import { purchaseStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
+import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
+import { catalogQueryKey, instancesQueryKey, ordersQueryKey } from './static-ip-keys.ts'
+
+export type PurchaseVariables = { input: StaticIpPurchaseInput; idempotencyKey: string }
+
+export const usePurchaseStaticIp = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: PurchaseVariables) =>
+      callEndpoint(purchaseStaticIp, {
+        body: input,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        silent: true,
+      }),
+    onSettled: () => {
+      for (const queryKey of [walletQueryKey, catalogQueryKey, instancesQueryKey, ordersQueryKey])
+        void queryClient.invalidateQueries({ queryKey })
+    },
+  })
+}

@@ -1,0 +1,18 @@
+// POST /orders/static-ip/quote: price, stock and what the wallet covers, for the choice on screen.
+import { quoteStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { catalogQueryKey } from './static-ip-keys.ts'
+
+export type QuoteInput = Omit<StaticIpPurchaseInput, 'autoRenew'>
+
+export const useQuote = (input: QuoteInput | null) =>
+  useQuery({
+    queryKey: [...catalogQueryKey, 'quote', input],
+    // The page shows a failed quote beside the total, no toast.
+    queryFn: () => callEndpoint(quoteStaticIp, { body: input as QuoteInput, silent: true }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  })

@@ -1,0 +1,26 @@
+// POST /proxy/instances/renew with one Idempotency-Key per confirmation; all or nothing on the server.
+import { renewInstances } from '@proxy/contract/orders/endpoints'
+import type { RenewInput } from '@proxy/contract/static-ip/instances'
+import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
+import { instancesQueryKey, ordersQueryKey } from './static-ip-keys.ts'
+
+export type RenewVariables = { input: RenewInput; idempotencyKey: string }
+
+export const useRenewInstances = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: RenewVariables) =>
+      callEndpoint(renewInstances, {
+        body: input,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        silent: true,
+      }),
+    onSettled: () => {
+      for (const queryKey of [walletQueryKey, instancesQueryKey, ordersQueryKey])
+        void queryClient.invalidateQueries({ queryKey })
+    },
+  })
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { daysLeft, renewPrice } from './renew-price.ts'
+
+const regions = [
+  { id: 'us-lax', prices: [{ durationDays: 30, discountPercent: 0, unitPrice: 25 }] },
+  { id: 'jp-tyo', prices: [{ durationDays: 30, discountPercent: 0, unitPrice: 30.1 }] },
+]
+
+describe('renewPrice', () => {
+  it('adds the unit price of each line in cents', () => {
+    expect(
+      renewPrice([{ regionId: 'us-lax' }, { regionId: 'jp-tyo' }, { regionId: 'jp-tyo' }], regions, 30),
+    ).toEqual({
+      total: 85.2,
+      isPriced: true,
+    })
+  })
+
+  it('gives no price for an unknown region or term', () => {
+    expect(renewPrice([{ regionId: 'xx' }], regions, 30).isPriced).toBe(false)
+    expect(renewPrice([{ regionId: 'us-lax' }], regions, 90).isPriced).toBe(false)
+    expect(renewPrice([], regions, 30).isPriced).toBe(false)
+  })
+})
+
+describe('daysLeft', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z')
+  it('rounds up and stops at zero', () => {
+    expect(daysLeft('2025-01-03T12:00:00Z', now)).toBe(3)
+    expect(daysLeft('2025-01-01T00:00:01Z', now)).toBe(1)
+    expect(daysLeft('2024-12-30T00:00:00Z', now)).toBe(0)
+  })
+})
