@@ -135,3 +135,27 @@ export async function postLedgerTransaction(
     )
   return { transactionId: transaction.id }
 }
+
+/** A sale paid from the wallet: the customer's wallet pays sales revenue, in the caller's transaction. */
+export async function chargeWallet(
+  tx: Tx,
+  charge: {
+    userId: string
+    amount: number
+    kind: 'purchase' | 'renewal'
+    description: string
+    reference: string
+  },
+  context?: LedgerPosting['context'],
+) {
+  return postLedgerTransaction(tx, {
+    kind: charge.kind,
+    description: charge.description,
+    reference: charge.reference,
+    entries: [
+      { accountId: await walletAccountId(tx, charge.userId), amount: -charge.amount },
+      { accountId: await systemAccountId(tx, 'sales_revenue'), amount: charge.amount },
+    ],
+    context,
+  })
+}

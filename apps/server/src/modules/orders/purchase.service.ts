@@ -10,7 +10,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
 import { wallets } from '../ledger/ledger.schema.ts'
-import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/ledger.service.ts'
+import { chargeWallet } from '../ledger/ledger.service.ts'
 import { newCredentials, selectInstances, toInstance } from '../static-ip/instances.service.ts'
 import { unitPriceCents } from '../static-ip/pricing.ts'
 import { ipInventory, proxyInstances, regions } from '../static-ip/static-ip.schema.ts'
@@ -96,16 +96,17 @@ export async function purchaseStaticIp(
     const unit = unitPriceCents(region.pricePer30Days, input.durationDays)
     const total = unit * input.quantity
     const orderNo = newOrderNo('S')
-    await postLedgerTransaction(tx, {
-      kind: 'purchase',
-      description: `购买静态IP ${region.country}${region.city} ×${input.quantity} ${input.durationDays}天`,
-      reference: orderNo,
-      entries: [
-        { accountId: await walletAccountId(tx, userId), amount: -total },
-        { accountId: await systemAccountId(tx, 'sales_revenue'), amount: total },
-      ],
+    await chargeWallet(
+      tx,
+      {
+        userId,
+        amount: total,
+        kind: 'purchase',
+        description: `购买静态IP ${region.country}${region.city} ×${input.quantity} ${input.durationDays}天`,
+        reference: orderNo,
+      },
       context,
-    })
+    )
     const [order] = await tx
       .insert(orders)
       .values({
@@ -175,16 +176,17 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
     const total = units.reduce((sum, unit) => sum + unit, 0)
     const regionIds = new Set(priced.map((row) => row.regionId))
     const orderNo = newOrderNo('R')
-    await postLedgerTransaction(tx, {
-      kind: 'renewal',
-      description: `续费静态IP ×${ids.length} ${input.durationDays}天`,
-      reference: orderNo,
-      entries: [
-        { accountId: await walletAccountId(tx, userId), amount: -total },
-        { accountId: await systemAccountId(tx, 'sales_revenue'), amount: total },
-      ],
+    await chargeWallet(
+      tx,
+      {
+        userId,
+        amount: total,
+        kind: 'renewal',
+        description: `续费静态IP ×${ids.length} ${input.durationDays}天`,
+        reference: orderNo,
+      },
       context,
-    })
+    )
     await tx
       .update(proxyInstances)
       .set({

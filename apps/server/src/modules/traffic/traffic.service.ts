@@ -13,7 +13,7 @@ import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/ledger.service.ts'
+import { chargeWallet } from '../ledger/ledger.service.ts'
 import { orders } from '../orders/orders.schema.ts'
 import { toOrder } from '../orders/orders.service.ts'
 import type { MoneyContext } from '../wallet/topup.service.ts'
@@ -177,16 +177,17 @@ export async function purchaseTraffic(
     if (!plan) throw new AppError('PLAN_UNAVAILABLE')
     const total = plan.price * input.quantity
     const orderNo = newOrderNo('F')
-    await postLedgerTransaction(tx, {
-      kind: 'purchase',
-      description: `购买流量包 ${plan.name} ×${input.quantity}`,
-      reference: orderNo,
-      entries: [
-        { accountId: await walletAccountId(tx, userId), amount: -total },
-        { accountId: await systemAccountId(tx, 'sales_revenue'), amount: total },
-      ],
+    await chargeWallet(
+      tx,
+      {
+        userId,
+        amount: total,
+        kind: 'purchase',
+        description: `购买流量包 ${plan.name} ×${input.quantity}`,
+        reference: orderNo,
+      },
       context,
-    })
+    )
     const [order] = await tx
       .insert(orders)
       .values({
