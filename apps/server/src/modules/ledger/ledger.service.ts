@@ -12,6 +12,9 @@ import {
   wallets,
 } from './ledger.schema.ts'
 
+/** Who moves money and on which request, kept in the audit log. */
+export type MoneyContext = { actor: string; requestId?: string; idempotencyKey?: string }
+
 export type LedgerPosting = {
   kind: TransactionKind
   description: string

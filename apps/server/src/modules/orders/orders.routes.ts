@@ -5,18 +5,12 @@ import {
   quoteStaticIp,
   renewInstances,
 } from '@proxy/contract/orders/endpoints'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
-import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
 import * as ordersService from './orders.service.ts'
 import * as purchases from './purchase.service.ts'
-
-const moneyContext = (request: FastifyRequest) => ({
-  actor: `user:${request.auth?.userId}`,
-  requestId: request.id,
-  idempotencyKey: request.idempotencyKey ?? undefined,
-})
 
 export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const idempotency = createIdempotencyHooks(db)

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
 import * as traffic from './traffic.service.ts'
 
@@ -19,12 +19,7 @@ export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: 
   mount(
     app,
     purchaseTraffic,
-    ({ auth, body, request }) =>
-      traffic.purchaseTraffic(db, auth.userId, body, {
-        actor: `user:${auth.userId}`,
-        requestId: request.id,
-        idempotencyKey: request.idempotencyKey ?? undefined,
-      }),
+    ({ auth, body, request }) => traffic.purchaseTraffic(db, auth.userId, body, moneyContext(request)),
     { preHandler: [idempotency.preHandler], onSend: idempotency.onSend },
   )
   mount(app, listTrafficPackages, ({ auth, query }) => traffic.listPackages(db, auth.userId, query))

@@ -13,10 +13,9 @@ import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { chargeWallet } from '../ledger/ledger.service.ts'
+import { chargeWallet, type MoneyContext } from '../ledger/ledger.service.ts'
 import { orders } from '../orders/orders.schema.ts'
 import { toOrder } from '../orders/orders.service.ts'
-import type { MoneyContext } from '../wallet/topup.service.ts'
 import { trafficAccounts, trafficPackages, trafficPlans } from './traffic.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000

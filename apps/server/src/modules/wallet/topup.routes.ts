@@ -4,22 +4,16 @@ import {
   listTransactions as listTransactionsEndpoint,
   TransactionExportQuery,
 } from '@proxy/contract/wallet/transactions'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { createIdempotencyHooks } from '../../platform/idempotency/idempotency.ts'
+import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
 import type { TopUpService } from './topup.service.ts'
 import { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
 
 type Deps = { db: Db; config: Config; topups: TopUpService }
-
-const customerContext = (request: FastifyRequest) => ({
-  actor: `user:${request.auth?.userId}`,
-  requestId: request.id,
-  idempotencyKey: request.idempotencyKey ?? undefined,
-})
 
 export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: Deps) {
   const idempotency = createIdempotencyHooks(db)
@@ -36,7 +30,7 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
   })
   mount(app, listTopUps, ({ auth, query }) => topups.list(auth.userId, query))
   mount(app, getTopUp, ({ auth, params, request }) =>
-    topups.get(auth.userId, params.orderNo, customerContext(request)),
+    topups.get(auth.userId, params.orderNo, moneyContext(request)),
   )
   mount(app, cancelTopUp, ({ auth, params }) => topups.cancel(auth.userId, params.orderNo))
   mount(app, listTransactionsEndpoint, ({ auth, query }) => listTransactions(db, auth.userId, query))

@@ -11,12 +11,16 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/ledger.service.ts'
+import {
+  type MoneyContext,
+  postLedgerTransaction,
+  systemAccountId,
+  walletAccountId,
+} from '../ledger/ledger.service.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { topupOrders } from './topup.schema.ts'
 
 type OrderRow = typeof topupOrders.$inferSelect
-export type MoneyContext = { actor: string; requestId?: string; idempotencyKey?: string }
 
 const CHANNEL_NAMES = { alipay: '支付宝', wxpay: '微信支付' } as const
 // Customers poll the order while they pay; the gateway is asked at most this often per order.

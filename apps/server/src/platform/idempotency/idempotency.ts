@@ -73,6 +73,13 @@ export function createIdempotencyHooks(db: Db): {
   return { preHandler, onSend }
 }
 
+/** The audit context of a customer's money-moving request: who, which request, which key. */
+export const moneyContext = (request: FastifyRequest) => ({
+  actor: `user:${request.auth?.userId}`,
+  requestId: request.id,
+  idempotencyKey: request.idempotencyKey ?? undefined,
+})
+
 /** Job: forget answers older than the promised window. */
 export async function purgeIdempotencyKeys(db: Db, now = new Date()) {
   const cutoff = new Date(now.getTime() - KEEP_HOURS * 3600 * 1000)
