@@ -7,6 +7,8 @@ export const Notice = z.object({
   kind: z.string(),
   title: z.string(),
   body: z.string(),
+  /** Values for the notice's text in the reader's language (kind names the message). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   createdAt: z.iso.datetime(),
   readAt: z.iso.datetime().nullable(),
 })

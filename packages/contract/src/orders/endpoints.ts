@@ -1,4 +1,4 @@
-// Orders paid from the wallet: static-IP purchases and renewals (traffic later).
+// Orders paid from the wallet: static-IP purchases and renewals, and traffic packages.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
@@ -47,7 +47,14 @@ export const Order = z.object({
 })
 export type Order = z.infer<typeof Order>
 
-export const OrderListQuery = PageQuery.extend({ kind: OrderKind.optional(), status: OrderStatus.optional() })
+/** Which product an order is for: static IPs (new and renewal) or traffic packages. */
+export const OrderProduct = z.enum(['static-ip', 'traffic'])
+export const OrderListQuery = PageQuery.extend({
+  kind: OrderKind.optional(),
+  product: OrderProduct.optional(),
+  status: OrderStatus.optional(),
+})
+export type OrderListQuery = z.infer<typeof OrderListQuery>
 export const OrderNoParams = z.strictObject({ orderNo: z.string().regex(/^[SRF]\d{8}[A-Z0-9]{10}$/) })
 
 const tags = ['orders'] as const

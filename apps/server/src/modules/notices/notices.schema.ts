@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
 /** Messages for the customer, shown on the overview (a failed auto-renewal, say). */
@@ -12,6 +12,8 @@ export const notices = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** Values the web fills into the message for `kind` in the reader's language. */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

@@ -11,13 +11,20 @@ const toNotice = (row: typeof notices.$inferSelect): Notice => ({
   kind: row.kind,
   title: row.title,
   body: row.body,
+  params: row.params,
   createdAt: row.createdAt.toISOString(),
   readAt: row.readAt?.toISOString() ?? null,
 })
 
 export async function addNotice(
   db: Db | Tx,
-  notice: { userId: string; kind: string; title: string; body: string },
+  notice: {
+    userId: string
+    kind: string
+    title: string
+    body: string
+    params?: Record<string, string | number>
+  },
 ) {
   await db.insert(notices).values(notice)
 }

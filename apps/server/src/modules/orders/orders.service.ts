@@ -1,6 +1,6 @@
 import { centsToAmount } from '@proxy/contract/money'
-import type { Order } from '@proxy/contract/orders/endpoints'
-import { and, count, desc, eq } from 'drizzle-orm'
+import type { Order, OrderListQuery } from '@proxy/contract/orders/endpoints'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { selectInstances, toInstance } from '../static-ip/instances.service.ts'
@@ -23,14 +23,12 @@ export const toOrder = (row: OrderRow): Order => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-export async function listOrders(
-  db: Db,
-  userId: string,
-  query: { page: number; pageSize: number; kind?: Order['kind']; status?: Order['status'] },
-) {
+export async function listOrders(db: Db, userId: string, query: OrderListQuery) {
   const where = and(
     eq(orders.userId, userId),
     query.kind ? eq(orders.kind, query.kind) : undefined,
+    query.product === 'traffic' ? eq(orders.kind, 'traffic') : undefined,
+    query.product === 'static-ip' ? inArray(orders.kind, ['new', 'renewal']) : undefined,
     query.status ? eq(orders.status, query.status) : undefined,
   )
   const [rows, [total]] = await Promise.all([

@@ -1,0 +1,72 @@
+// Metered usage over time: hourly buckets kept by the node API, summed into hours or local days.
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+
+export const USAGE_GRANULARITIES = ['hour', 'day'] as const
+export const DEFAULT_USAGE_TIME_ZONE = 'Asia/Shanghai'
+/** The longest range per granularity, so an answer stays a chart and not a data dump. */
+export const USAGE_MAX_DAYS = { hour: 93, day: 366 } as const
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const UsageQuery = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    granularity: z.enum(USAGE_GRANULARITIES).default('hour'),
+    tz: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
+      .default(DEFAULT_USAGE_TIME_ZONE),
+    /** One static IP of yours; leave out for a scope. */
+    instanceId: z.uuid().optional(),
+    scope: z.enum(['all', 'traffic-account']).optional(),
+  })
+  .superRefine((query, context) => {
+    const span = Date.parse(query.to) - Date.parse(query.from)
+    if (!(span > 0)) context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' })
+    else if (span > USAGE_MAX_DAYS[query.granularity] * 86_400_000)
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `at most ${USAGE_MAX_DAYS[query.granularity]} days per ${query.granularity} query`,
+      })
+    if (query.instanceId && query.scope)
+      context.addIssue({ code: 'custom', path: ['scope'], message: 'give instanceId or scope, not both' })
+  })
+export type UsageQuery = z.infer<typeof UsageQuery>
+
+export const UsagePoint = z.object({
+  /** Start of the bucket (an hour, or local midnight in `tz`) as an instant. */
+  time: z.iso.datetime(),
+  upBytes: z.number().int(),
+  downBytes: z.number().int(),
+})
+export type UsagePoint = z.infer<typeof UsagePoint>
+
+export const UsageSeries = z.object({
+  granularity: z.enum(USAGE_GRANULARITIES),
+  tz: z.string(),
+  /** Every bucket from `from` to `to`, zeros included, oldest first. */
+  series: z.array(UsagePoint),
+  totals: z.object({ upBytes: z.number().int(), downBytes: z.number().int() }),
+})
+export type UsageSeries = z.infer<typeof UsageSeries>
+
+export const getTrafficUsage = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances/traffic-usage',
+  summary:
+    'Bytes up and down per hour or per local day (tz, default Asia/Shanghai) for all your usage, the traffic account, or one static IP',
+  tags: ['traffic'],
+  query: UsageQuery,
+  response: UsageSeries,
+})
