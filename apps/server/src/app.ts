@@ -7,6 +7,7 @@ import { nodeAuthPlugin } from './modules/nodes/node-auth.ts'
 import { nodeRoutes } from './modules/nodes/nodes.routes.ts'
 import { noticeRoutes } from './modules/notices/notices.routes.ts'
 import { orderRoutes } from './modules/orders/orders.routes.ts'
+import { overviewRoutes } from './modules/overview/overview.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(staticIpRoutes, deps)
   await app.register(orderRoutes, deps)
   await app.register(noticeRoutes, deps)
+  await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)
   const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)

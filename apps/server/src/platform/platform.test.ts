@@ -196,6 +196,8 @@ describe('health and docs', () => {
         'GET /api/user/traffic-packages',
         'GET /api/user/traffic-account',
         'POST /api/user/traffic-account/reset-password',
+        'GET /api/proxy/instances/traffic-usage',
+        'GET /api/user/overview',
         'GET /api/node/v1/users',
         'POST /api/node/v1/traffic',
         'POST /api/node/v1/heartbeat',

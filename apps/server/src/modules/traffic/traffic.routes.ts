@@ -5,12 +5,14 @@ import {
   listTrafficPackages,
   resetTrafficAccountPassword,
 } from '@proxy/contract/traffic/endpoints'
+import { getTrafficUsage } from '@proxy/contract/traffic/usage'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
 import * as traffic from './traffic.service.ts'
+import { usageSeries } from './usage.service.ts'
 
 export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const idempotency = createIdempotencyHooks(db)
@@ -25,4 +27,5 @@ export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: 
   mount(app, listTrafficPackages, ({ auth, query }) => traffic.listPackages(db, auth.userId, query))
   mount(app, getTrafficAccount, ({ auth }) => accounts.view(auth.userId))
   mount(app, resetTrafficAccountPassword, ({ auth }) => accounts.resetPassword(auth.userId))
+  mount(app, getTrafficUsage, ({ auth, query }) => usageSeries(db, auth.userId, query))
 }

@@ -73,7 +73,7 @@ async function ensureAccount(db: Db | Tx, userId: string) {
   return account
 }
 
-async function remainingBytes(db: Db | Tx, userId: string): Promise<number> {
+export async function remainingBytes(db: Db | Tx, userId: string): Promise<number> {
   const [row] = await db
     .select({
       value: sql<number>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::bigint`,

@@ -87,6 +87,10 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
   }
 }
 
+/** The SQLSTATE of a database error, whether the driver or drizzle's wrapper carries it. */
+export const pgErrorCode = (error: unknown): string | undefined =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code
+
 const RETRYABLE = new Set(['40001', '40P01'])
 const MAX_ATTEMPTS = 4
 
@@ -96,9 +100,7 @@ export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Prom
     try {
       return await db.transaction(fn)
     } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).code ??
-        (error as { cause?: { code?: string } }).cause?.code
+      const code = pgErrorCode(error)
       if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw error
       await new Promise((done) => setTimeout(done, 5 * attempt + Math.random() * 10))
     }

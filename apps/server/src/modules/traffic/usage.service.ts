@@ -1,0 +1,77 @@
+// Usage over time from the hourly buckets the node API keeps. Hours are UTC hours (whole local hours
+// in every zone with a whole-hour offset); days start at local midnight in the requested IANA zone,
+// so a 23- or 25-hour DST day is still one bucket. Every bucket in the range is answered, zeros too.
+import type { UsageQuery, UsageSeries } from '@proxy/contract/traffic/usage'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { type Db, pgErrorCode } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+
+type Row = { time: Date | string; up: number | string; down: number | string }
+
+async function subjectFilter(db: Db, userId: string, query: UsageQuery): Promise<SQL> {
+  if (query.instanceId) {
+    const [owned] = await db
+      .select({ id: proxyInstances.id })
+      .from(proxyInstances)
+      .where(and(eq(proxyInstances.id, query.instanceId), eq(proxyInstances.userId, userId)))
+    // Another customer's instance reads exactly like one that does not exist.
+    if (!owned) throw new AppError('NOT_FOUND')
+    return sql`and subject_kind = 'instance' and subject_id = ${query.instanceId}::uuid`
+  }
+  if (query.scope === 'traffic-account') return sql`and subject_kind = 'traffic-account'`
+  return sql``
+}
+
+export async function usageSeries(db: Db, userId: string, query: UsageQuery): Promise<UsageSeries> {
+  const { from, to, tz } = query
+  const subjects = await subjectFilter(db, userId, query)
+  // Bucket starts as instants: UTC hours, or local midnights converted back from wall time.
+  const buckets =
+    query.granularity === 'hour'
+      ? sql`select generate_series(date_trunc('hour', ${from}::timestamptz), ${to}::timestamptz, interval '1 hour') as t`
+      : sql`select d at time zone ${tz} as t from generate_series(
+          date_trunc('day', ${from}::timestamptz at time zone ${tz}),
+          ${to}::timestamptz at time zone ${tz},
+          interval '1 day') as d`
+  const bucketOf =
+    query.granularity === 'hour'
+      ? sql`hour`
+      : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+  const statement = sql`
+    with buckets as (select t from (${buckets}) as b where t < ${to}::timestamptz),
+    usage as (
+      select ${bucketOf} as t, sum(up_bytes) as up, sum(down_bytes) as down
+      from usage_hourly
+      where user_id = ${userId}::uuid
+        and hour >= (select min(t) from buckets) and hour < ${to}::timestamptz
+        ${subjects}
+      group by 1
+    )
+    select buckets.t as time, coalesce(usage.up, 0) as up, coalesce(usage.down, 0) as down
+    from buckets left join usage on usage.t = buckets.t
+    order by buckets.t`
+  let rows: Row[]
+  try {
+    rows = (await db.execute(statement)).rows as Row[]
+  } catch (error) {
+    // The contract checks tz against the runtime's zone list; the database's list can be shorter.
+    if (pgErrorCode(error) === '22023')
+      throw new AppError(
+        'VALIDATION_FAILED',
+        { issues: [{ field: 'tz', message: 'unknown time zone' }] },
+        'tz: unknown time zone',
+      )
+    throw error
+  }
+  const series = rows.map((row) => ({
+    time: new Date(row.time).toISOString(),
+    upBytes: Number(row.up),
+    downBytes: Number(row.down),
+  }))
+  const totals = series.reduce(
+    (sum, point) => ({ upBytes: sum.upBytes + point.upBytes, downBytes: sum.downBytes + point.downBytes }),
+    { upBytes: 0, downBytes: 0 },
+  )
+  return { granularity: query.granularity, tz, series, totals }
+}
