@@ -53,7 +53,8 @@ export async function usageSeries(db: Db, userId: string, query: UsageQuery): Pr
     order by buckets.t`
   let rows: Row[]
   try {
-    rows = (await db.execute(statement)).rows as Row[]
+    // Both drivers answer raw SQL as { rows }.
+    rows = ((await db.execute(statement)) as unknown as { rows: Row[] }).rows
   } catch (error) {
     // The contract checks tz against the runtime's zone list; the database's list can be shorter.
     if (pgErrorCode(error) === '22023')
