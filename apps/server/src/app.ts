@@ -11,9 +11,11 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
+import { createReminders, type Reminders } from './modules/reminders/reminders.service.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
+import { expirePackages } from './modules/traffic/traffic.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { topUpRoutes } from './modules/wallet/topup.routes.ts'
 import { createTopUpService, type TopUpService } from './modules/wallet/topup.service.ts'
@@ -35,6 +37,7 @@ declare module 'fastify' {
     /** Exposed so tests can drive the jobs with their own clock. */
     topups: TopUpService
     lifecycle: Lifecycle
+    reminders: Reminders
   }
 }
 
@@ -93,6 +96,8 @@ export async function buildApp(
   const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
+  const reminders = createReminders(database.db, mailer, app.log)
+  app.decorate('reminders', reminders)
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
   const topups = createTopUpService(database.db, gateway)
@@ -105,6 +110,8 @@ export async function buildApp(
     startJobs(app, [
       { name: 'close-expired-topups', everyMs: 60_000, run: () => topups.closeExpired() },
       { name: 'static-ip-lifecycle', everyMs: 60_000, run: () => lifecycle.runAll() },
+      { name: 'traffic-package-expiry', everyMs: 60_000, run: () => expirePackages(database.db) },
+      { name: 'reminders', everyMs: 60_000, run: () => reminders.run() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
     ])
 

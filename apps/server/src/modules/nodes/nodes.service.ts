@@ -183,6 +183,7 @@ async function drawFromPackages(
   const left = new Map(usage)
   const remaining = new Map<string, number>()
   const changes: { id: string; used: number; status: 'active' | 'exhausted' }[] = []
+  const ownerOf = new Map(live.map((pack) => [pack.id, pack.userId]))
   for (const pack of live) {
     const want = left.get(pack.userId) ?? 0
     const free = pack.totalBytes - pack.usedBytes
@@ -210,7 +211,12 @@ async function drawFromPackages(
         .update(trafficAccounts)
         .set({ overageBytes: sql`${trafficAccounts.overageBytes} + ${overage}` })
         .where(eq(trafficAccounts.userId, userId))
-  return [...usage.keys()]
-    .filter((userId) => (remaining.get(userId) ?? 0) === 0)
-    .map((id) => ({ kind: 'traffic-account' as const, id }))
+  const empty = [...usage.keys()].filter((userId) => (remaining.get(userId) ?? 0) === 0)
+  // Ran out in this push (it drew its last bytes): the reminder job tells the customer.
+  const ranOut = empty.filter((userId) =>
+    changes.some((c) => c.status === 'exhausted' && ownerOf.get(c.id) === userId),
+  )
+  if (ranOut.length > 0)
+    await tx.update(trafficAccounts).set({ exhaustedAt: now }).where(inArray(trafficAccounts.userId, ranOut))
+  return empty.map((id) => ({ kind: 'traffic-account' as const, id }))
 }

@@ -138,7 +138,7 @@ export function createLifecycle(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
         renewed += rows.length
       } catch (error) {
         failed += rows.length
-        const reason = (error as AppError).name === 'INSUFFICIENT_BALANCE' ? '钱包余额不足' : '续费失败'
+        const reason = (error as AppError).name === 'INSUFFICIENT_BALANCE' ? 'insufficient-balance' : 'failed'
         log.warn({ userId, instances: rows.length, err: error }, 'auto-renew failed')
         await tellCustomer(
           userId,
@@ -150,10 +150,12 @@ export function createLifecycle(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
     return { renewed, failed }
   }
 
-  async function tellCustomer(userId: string, names: string[], reason: string) {
+  async function tellCustomer(userId: string, names: string[], reason: 'insufficient-balance' | 'failed') {
     const title = `自动续费失败：${names.length} 个静态IP`
-    const body = `${reason}，以下IP未能自动续费：${names.join('、')}。请充值后在 IP列表 中手动续费，到期后保留 ${GRACE_DAYS} 天。`
-    await addNotice(db, { userId, kind: 'auto-renew-failed', title, body })
+    const why = reason === 'insufficient-balance' ? '钱包余额不足' : '续费失败'
+    const body = `${why}，以下IP未能自动续费：${names.join('、')}。请充值后在 IP列表 中手动续费，到期后保留 ${GRACE_DAYS} 天。`
+    const params = { count: names.length, names: names.join(', '), reason }
+    await addNotice(db, { userId, kind: 'auto-renew-failed', title, body, params })
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
     if (user) await mailer.send({ to: user.email, subject: title, text: body })
   }

@@ -123,7 +123,12 @@ describe('static-IP lifecycle', () => {
     expect(result.failed).toBeGreaterThanOrEqual(1)
     type Notices = { items: { kind: string; title: string; body: string }[] }
     const notices = await server.call<Notices>('GET', '/api/user/notices', { token })
-    expect(notices.body.data.items).toEqual([expect.objectContaining({ kind: 'auto-renew-failed' })])
+    expect(notices.body.data.items).toEqual([
+      expect.objectContaining({
+        kind: 'auto-renew-failed',
+        params: { count: 1, names: instance.lineInstanceName, reason: 'insufficient-balance' },
+      }),
+    ])
     expect(notices.body.data.items[0]?.body).toContain(instance.lineInstanceName)
     const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
     expect(mails).toEqual([

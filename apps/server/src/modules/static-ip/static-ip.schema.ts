@@ -76,6 +76,8 @@ export const proxyInstances = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /** Last auto-renew attempt: claims the row for one replica and spaces out retries after a failure. */
     autoRenewCheckedAt: timestamp('auto_renew_checked_at', { withTimezone: true }),
+    /** When the customer was told this IP expires soon; a renewal moves expiry past it, re-arming it. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
   },
   (table) => [
     // An address is held by at most one instance until that instance releases it.

@@ -46,6 +46,8 @@ export const trafficPackages = pgTable(
       .default('active'),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set once when the 80 % reminder goes out. */
+    reminded80At: timestamp('reminded_80_at', { withTimezone: true }),
   },
   (table) => [
     index('traffic_packages_user_expiry_idx').on(table.userId, table.expiresAt),
@@ -66,6 +68,10 @@ export const trafficAccounts = pgTable(
     password: text('password').notNull(),
     /** Usage beyond the last package, recorded rather than lost; the account is disabled meanwhile. */
     overageBytes: bytes('overage_bytes').notNull().default(0),
+    /** The last time the account ran out (its last bytes used, or its last package expired). */
+    exhaustedAt: timestamp('exhausted_at', { withTimezone: true }),
+    /** The reminder for the latest exhaustion has gone out when this is at or after exhaustedAt. */
+    exhaustedRemindedAt: timestamp('exhausted_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('traffic_accounts_username_key').on(table.username)],

@@ -8,7 +8,7 @@ import {
   type TrafficOrderInput,
   type TrafficPackage,
 } from '@proxy/contract/traffic/endpoints'
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
 import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -217,5 +217,46 @@ export async function purchaseTraffic(
       .returning()
     await ensureAccount(tx, userId)
     return { order: toOrder(order), packages: packages.map(toPackage) }
+  })
+}
+
+/**
+ * Marks packages past their expiry as expired. A customer whose last bytes expired with them has
+ * run out, like one who used them up: the account is flagged for the exhaustion reminder.
+ */
+export async function expirePackages(db: Db, now = new Date()): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const expired = await tx
+      .update(trafficPackages)
+      .set({ status: 'expired' })
+      .where(and(eq(trafficPackages.status, 'active'), lte(trafficPackages.expiresAt, now)))
+      .returning({
+        userId: trafficPackages.userId,
+        left: sql<number>`${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}`,
+      })
+    const lostBytes = [...new Set(expired.filter((row) => Number(row.left) > 0).map((row) => row.userId))]
+    if (lostBytes.length > 0)
+      await tx
+        .update(trafficAccounts)
+        .set({ exhaustedAt: now })
+        .where(
+          and(
+            inArray(trafficAccounts.userId, lostBytes),
+            notExists(
+              tx
+                .select({ id: trafficPackages.id })
+                .from(trafficPackages)
+                .where(
+                  and(
+                    eq(trafficPackages.userId, trafficAccounts.userId),
+                    eq(trafficPackages.status, 'active'),
+                    gt(trafficPackages.expiresAt, now),
+                    lt(trafficPackages.usedBytes, trafficPackages.totalBytes),
+                  ),
+                ),
+            ),
+          ),
+        )
+    return expired.length
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bytesIn, byteUnitFor, formatBytes } from './format-bytes.ts'
+import { bytesIn, byteUnitFor, formatBytes } from './bytes.ts'
 
 describe('formatBytes', () => {
   it('labels 1024-steps as KB/MB/GB so plan sizes read as sold', () => {
