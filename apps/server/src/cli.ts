@@ -1,8 +1,12 @@
-// Operator commands: `npm run cli -- <command>`. They open the same database as the server
+// Operator commands: `npm run cli -- <command>`. Most open the same database as the server
 // (PGlite under DATA_DIR, or DATABASE_URL); on PGlite the server must be stopped first.
+// node:simulate is different: an HTTP client of the running server's node API.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
 import { addNode, listNodes, revokeNode } from './modules/nodes/nodes.service.ts'
+import { simulateNode } from './modules/nodes/simulator.ts'
+import { simulatorTokenFile } from './modules/seed/simulator-node.ts'
 import {
   INVENTORY_CSV_COLUMNS,
   importInventoryCsv,
@@ -20,7 +24,61 @@ const USAGE = `Usage: npm run cli -- <command>
   inventory:list                addresses per region and status
   node:add <name> <host>        register a proxy node; prints its token once
   node:list                     nodes with their last heartbeat
-  node:revoke <id|name>         revoke a node's token`
+  node:revoke <id|name>         revoke a node's token
+  node:simulate --minutes N     SIMULATION: act as a proxy node over HTTP against the running server,
+      [--url URL]               pushing N minutes of random usage for every credential it serves
+      [--token nt_…]            (default: $NODE_TOKEN, else the demo simulator token in DATA_DIR)
+      [--mb M] [--only id,…]    average MB per credential per minute (20); limit to ids/usernames
+      [--json]                  print the totals as JSON`
+
+/** Commands that talk to a running server instead of opening the database. */
+const clientCommands: Record<string, (args: string[]) => Promise<number>> = {
+  async 'node:simulate'(args) {
+    const config = loadConfig()
+    const { values } = parseArgs({
+      args,
+      options: {
+        minutes: { type: 'string', default: '10' },
+        url: { type: 'string', default: `http://127.0.0.1:${config.PORT}` },
+        token: { type: 'string' },
+        mb: { type: 'string', default: '20' },
+        only: { type: 'string', default: '' },
+        json: { type: 'boolean', default: false },
+      },
+    })
+    const minutes = Number(values.minutes)
+    const mbPerMinute = Number(values.mb)
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 10_000 || !(mbPerMinute > 0)) {
+      console.error(USAGE)
+      return 2
+    }
+    const tokenFile = simulatorTokenFile(config.DATA_DIR)
+    const savedToken = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : ''
+    // An empty NODE_TOKEN counts as unset.
+    const token = values.token || process.env.NODE_TOKEN || savedToken
+    if (!token) {
+      console.error(
+        `No node token: pass --token (from node:add) or set NODE_TOKEN. A demo server (SEED_DEMO) writes one to ${tokenFile}.`,
+      )
+      return 1
+    }
+    const result = await simulateNode({
+      baseUrl: values.url,
+      token,
+      minutes,
+      mbPerMinute,
+      only: values.only.split(',').filter(Boolean),
+    })
+    if (values.json) console.log(JSON.stringify(result))
+    else
+      console.log(
+        `Simulation: pushed ${result.reports} report(s) to ${values.url}: ${result.upBytes} bytes up, ${result.downBytes} bytes down` +
+          ` for ${Object.keys(result.perCredential).length} credential(s).` +
+          (result.disabled.length > 0 ? ` Disabled by the server: ${result.disabled.join(', ')}.` : ''),
+      )
+    return 0
+  },
+}
 
 const commands: Record<
   string,
@@ -70,20 +128,29 @@ const commands: Record<
 }
 
 const [name, ...args] = process.argv.slice(2)
+const clientCommand = name ? clientCommands[name] : undefined
 const command = name ? commands[name] : undefined
-if (!command) {
+if (clientCommand) {
+  try {
+    process.exitCode = await clientCommand(args)
+  } catch (error) {
+    console.error(`node:simulate failed: ${(error as Error).message} (is the server running at that URL?)`)
+    process.exitCode = 1
+  }
+} else if (!command) {
   console.error(USAGE)
   process.exit(2)
-}
-try {
-  const database = await openDatabase(loadConfig(), 'cli')
+} else {
   try {
-    process.exitCode = await command(database.db, args)
-  } finally {
-    await database.close()
+    const database = await openDatabase(loadConfig(), 'cli')
+    try {
+      process.exitCode = await command(database.db, args)
+    } finally {
+      await database.close()
+    }
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error
+    console.error(error.message)
+    process.exitCode = 1
   }
-} catch (error) {
-  if (!(error instanceof DataDirBusyError)) throw error
-  console.error(error.message)
-  process.exitCode = 1
 }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
+import { ensureSimulatorNode } from './modules/seed/simulator-node.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
@@ -30,6 +31,8 @@ if (config.seedDemo) {
     // Plain text so a person finds it among the JSON log lines; it is shown only this once.
     console.log(`\n  Demo sign-in (shown once): ${demo.email} / ${demo.password}\n`)
   }
+  if (await ensureSimulatorNode(database.db, config.DATA_DIR))
+    app.log.info('demo node registered: `npm run cli -- node:simulate --minutes 30` pushes simulated usage')
 }
 
 app.addHook('onClose', () => database.close())
