@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Database, openDatabase } from '../src/platform/db/client.ts'
 import { benchStaticIp } from './static-ip.ts'
+import { benchTraffic } from './traffic.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 20
@@ -25,7 +26,11 @@ async function measure(url: string, token?: string): Promise<number> {
   return result.requests.average
 }
 
-async function benchEngine(label: string, env: Record<string, string>, extra?: typeof benchStaticIp) {
+async function benchEngine(
+  label: string,
+  env: Record<string, string>,
+  extras: ((db: Database['db'], base: string) => Promise<void>)[] = [],
+) {
   // Bench customers all register from 127.0.0.1.
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,16 +63,17 @@ async function benchEngine(label: string, env: Record<string, string>, extra?: t
       console.log(
         `  ${name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / baseline).toFixed(3)} x baseline`,
       )
-    if (extra) await extra(database.db, base)
+    for (const extra of extras) await extra(database.db, base)
   } finally {
     await app.close()
     await database.close()
   }
 }
 
+// BENCH_ONLY=traffic (or static) runs only that PostgreSQL part.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
 try {
-  await benchEngine('PGlite', { DATA_DIR: dataDir })
+  if (!process.env.BENCH_ONLY) await benchEngine('PGlite', { DATA_DIR: dataDir })
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }
@@ -85,7 +91,13 @@ try {
 try {
   const url = new URL(pgUrl)
   url.pathname = `/${database}`
-  await benchEngine('PostgreSQL', { DATABASE_URL: url.toString() }, benchStaticIp)
+  await benchEngine(
+    'PostgreSQL',
+    { DATABASE_URL: url.toString() },
+    [benchStaticIp, benchTraffic].filter(
+      (extra) => !process.env.BENCH_ONLY || extra.name.toLowerCase().includes(process.env.BENCH_ONLY),
+    ),
+  )
 } finally {
   await probe.query(`drop database if exists ${database} with (force)`)
   await probe.end()

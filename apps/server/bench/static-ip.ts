@@ -15,7 +15,7 @@ import { type Db, inTransaction } from '../src/platform/db/client.ts'
 type Timing = { perSecond: number; p50: number; p95: number }
 
 /** `total` requests, `concurrency` at a time; answers throughput and latency percentiles (ms). */
-async function load(
+export async function load(
   total: number,
   concurrency: number,
   request: (i: number) => Promise<Response>,
@@ -41,7 +41,7 @@ async function load(
   return { perSecond: total / seconds, p50: at(0.5), p95: at(0.95) }
 }
 
-async function customer(base: string, db: Db, cents: number) {
+export async function customer(base: string, db: Db, cents: number) {
   const email = `bench-${randomUUID()}@example.com`
   const answer = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -65,7 +65,7 @@ async function customer(base: string, db: Db, cents: number) {
   return { email, token: data.token }
 }
 
-async function stock(db: Db, regionId: string, addresses: number, offset: number) {
+export async function stock(db: Db, regionId: string, addresses: number, offset: number) {
   await db.execute(sql`
     insert into regions (id, country_code, country, city, country_en, city_en, isp_type, protocols, price_per_30_days)
     values (${regionId}, 'US', '美国', '洛杉矶', 'United States', 'Los Angeles', 'datacenter', '{socks5,vmess}', 100)
@@ -77,7 +77,7 @@ async function stock(db: Db, regionId: string, addresses: number, offset: number
 }
 
 /** Gives one account `count` instances directly (the list and export benchmarks are reads). */
-async function holdInstances(db: Db, email: string, regionId: string, count: number) {
+export async function holdInstances(db: Db, email: string, regionId: string, count: number) {
   await db.execute(sql`
     with picked as (
       update ip_inventory set status = 'allocated'
