@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     screenshotDir: string
+    /** The server's data directory: its demo node token lets journeys run `node:simulate`. */
+    dataDir: string
   }
 }
 
@@ -109,6 +111,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL)
   project.provide('screenshotDir', screenshotDir)
+  project.provide('dataDir', dataDir)
   console.log(`[e2e] server on ${baseURL}; screenshots in ${screenshotDir}`)
 
   return () => {

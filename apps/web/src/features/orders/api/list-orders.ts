@@ -1,4 +1,4 @@
-// GET /orders: static-IP purchase and renewal orders, newest first, one page at a time.
+// GET /orders: orders newest first, one page at a time, optionally one product or kind.
 import { listOrders } from '@proxy/contract/orders/endpoints'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
@@ -6,9 +6,20 @@ import { ordersQueryKey } from '../../static-ip/api/static-ip-keys.ts'
 
 /** The kinds this page filters by: static-IP purchases and renewals. */
 export type OrderKind = 'new' | 'renewal'
-export type OrderListParams = { page: number; pageSize: number; kind?: OrderKind | undefined }
+export type OrderListParams = {
+  page: number
+  pageSize: number
+  kind?: OrderKind | undefined
+  /** Leave out for every order (the overview); the IP order list asks for static-IP orders only. */
+  product?: 'static-ip' | 'traffic'
+}
 
-const queryOf = ({ page, pageSize, kind }: OrderListParams) => ({ page, pageSize, ...(kind ? { kind } : {}) })
+const queryOf = ({ page, pageSize, kind, product }: OrderListParams) => ({
+  page,
+  pageSize,
+  ...(product ? { product } : {}),
+  ...(kind ? { kind } : {}),
+})
 
 export const ordersQueryOptions = (params: OrderListParams) =>
   queryOptions({

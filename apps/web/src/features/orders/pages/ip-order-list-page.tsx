@@ -16,7 +16,7 @@ export const IpOrderListPage = () => {
   const { params, page, pageSize, update } = useListParams()
   const [openOrderNo, setOpenOrderNo] = useState<string | null>(null)
   const kind = pickOption(params.get('kind'), KINDS)
-  const { data, isFetching } = useOrders({ page, pageSize, kind })
+  const { data, isFetching } = useOrders({ page, pageSize, kind, product: 'static-ip' })
   const regions = useCatalog().data?.regions ?? []
 
   return (
