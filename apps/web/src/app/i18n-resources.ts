@@ -7,6 +7,7 @@ import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
 import enTraffic from '../locales/en-US/traffic.json'
+import enUsage from '../locales/en-US/usage.json'
 import enUser from '../locales/en-US/user.json'
 import enWallet from '../locales/en-US/wallet.json'
 import zhBilling from '../locales/zh-CN/billing.json'
@@ -17,6 +18,7 @@ import zhOverview from '../locales/zh-CN/overview.json'
 import zhPortal from '../locales/zh-CN/portal.json'
 import zhStaticIp from '../locales/zh-CN/static-ip.json'
 import zhTraffic from '../locales/zh-CN/traffic.json'
+import zhUsage from '../locales/zh-CN/usage.json'
 import zhUser from '../locales/zh-CN/user.json'
 import zhWallet from '../locales/zh-CN/wallet.json'
 
@@ -29,6 +31,7 @@ const zhCN = {
   wallet: zhWallet,
   'static-ip': zhStaticIp,
   traffic: zhTraffic,
+  usage: zhUsage,
   orders: zhOrders,
   billing: zhBilling,
 }
@@ -42,6 +45,7 @@ const enUS: typeof zhCN = {
   wallet: enWallet,
   'static-ip': enStaticIp,
   traffic: enTraffic,
+  usage: enUsage,
   orders: enOrders,
   billing: enBilling,
 }

@@ -17,3 +17,15 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+}
+
+// jsdom has no pseudo-element styles (antd asks for the scrollbar's); answer with the element's own.
+const computedStyle = window.getComputedStyle.bind(window)
+window.getComputedStyle = (element: Element) => computedStyle(element)

@@ -3,7 +3,7 @@ import type { DurationDays, Region } from '@proxy/contract/static-ip/catalog'
 import { Col, Flex, Row, Tag, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../../shared/ui/money.tsx'
-import { OptionCard } from '../../wallet/components/option-card.tsx'
+import { OptionCard } from '../../../shared/ui/option-card.tsx'
 
 type Props = {
   prices: Region['prices']

@@ -2,8 +2,8 @@
 import type { Instance, InstanceStatus } from '@proxy/contract/static-ip/instances'
 import { Tag, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { daysLeft } from '../../../shared/lib/days-left.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
-import { daysLeft } from './renew-price.ts'
 
 const COLORS: Record<InstanceStatus, string> = { active: 'success', expired: 'error', released: 'default' }
 

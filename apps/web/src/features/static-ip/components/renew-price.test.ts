@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysLeft, renewPrice } from './renew-price.ts'
+import { renewPrice } from './renew-price.ts'
 
 const regions = [
   { id: 'us-lax', prices: [{ durationDays: 30, discountPercent: 0, unitPrice: 25 }] },
@@ -20,14 +20,5 @@ describe('renewPrice', () => {
     expect(renewPrice([{ regionId: 'xx' }], regions, 30).isPriced).toBe(false)
     expect(renewPrice([{ regionId: 'us-lax' }], regions, 90).isPriced).toBe(false)
     expect(renewPrice([], regions, 30).isPriced).toBe(false)
-  })
-})
-
-describe('daysLeft', () => {
-  const now = Date.parse('2025-01-01T00:00:00Z')
-  it('rounds up and stops at zero', () => {
-    expect(daysLeft('2025-01-03T12:00:00Z', now)).toBe(3)
-    expect(daysLeft('2025-01-01T00:00:01Z', now)).toBe(1)
-    expect(daysLeft('2024-12-30T00:00:00Z', now)).toBe(0)
   })
 })

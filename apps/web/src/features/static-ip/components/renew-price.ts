@@ -19,9 +19,3 @@ export const renewPrice = (
   }
   return { total: cents / 100, isPriced: instances.length > 0 }
 }
-
-const DAY_MS = 86_400_000
-
-/** Whole days until expiry, rounded up (0 once expired). */
-export const daysLeft = (expiresAt: string, now = Date.now()): number =>
-  Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / DAY_MS))

@@ -1,16 +1,148 @@
-// /console/buyTrafficFlow: traffic package purchase arrives with the traffic issue.
-import { ThunderboltOutlined } from '@ant-design/icons'
+// /console/buyTrafficFlow: choose a plan and a quantity, see the price against the wallet, confirm and pay;
+// the traffic account those packages pay for sits below.
+import type { Order } from '@proxy/contract/orders/endpoints'
+import { TRAFFIC_MAX_QUANTITY, type TrafficPackage } from '@proxy/contract/traffic/endpoints'
+import { Card, Col, Flex, InputNumber, Row, Skeleton, Typography, theme } from 'antd'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FeaturePlaceholder } from '../../../shared/ui/feature-placeholder.tsx'
+import { isApiError } from '../../../shared/http/api-error.ts'
+import { describeApiError } from '../../../shared/http/describe-error.ts'
+import { randomId } from '../../../shared/lib/random-id.ts'
+import { useWallet } from '../../wallet/api/get-wallet.ts'
+import { useTrafficPlans } from '../api/get-traffic-plans.ts'
+import { usePurchaseTraffic } from '../api/purchase-traffic.ts'
+import { PlanPicker } from '../components/plan-picker.tsx'
+import { TrafficAccountCard } from '../components/traffic-account-card.tsx'
+import { type PurchaseProblem, TrafficConfirm } from '../components/traffic-confirm.tsx'
+import { planName } from '../components/traffic-package.ts'
+import { clampQuantity, trafficQuote } from '../components/traffic-quote.ts'
+import { TrafficResult } from '../components/traffic-result.tsx'
+import { TrafficSummary } from '../components/traffic-summary.tsx'
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <section>
+    <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 12 }}>
+      {title}
+    </Typography.Title>
+    {children}
+  </section>
+)
+
+type Bought = { order: Order; packages: TrafficPackage[]; planLabel: string }
 
 export const BuyTrafficFlowPage = () => {
-  const { t } = useTranslation(['traffic', 'common'])
+  const { t, i18n } = useTranslation('traffic')
+  const { token } = theme.useToken()
+  const plans = useTrafficPlans()
+  const balance = useWallet().data?.wallet.balance
+  const [chosenPlanId, setPlanId] = useState<string | null>(null)
+  const [quantity, setQuantity] = useState(1)
+  const [isConfirming, setIsConfirming] = useState(false)
+  const [bought, setBought] = useState<Bought | null>(null)
+  const purchase = usePurchaseTraffic()
+
+  const list = plans.data?.plans ?? []
+  // Until the customer picks, the first plan is chosen.
+  const plan = list.find((item) => item.id === chosenPlanId) ?? list[0]
+  const quote = plan ? trafficQuote(plan, quantity, balance) : undefined
+
+  const onConfirm = () => {
+    if (!plan || purchase.isPending) return
+    // A fresh key for each confirmation: the same order is never paid twice, a new one always is.
+    purchase.mutate(
+      { input: { planId: plan.id, quantity }, idempotencyKey: randomId() },
+      {
+        onSuccess: ({ order, packages }) => {
+          setIsConfirming(false)
+          setBought({ order, packages, planLabel: planName(plan, i18n.language) })
+        },
+      },
+    )
+  }
+
+  const problem: PurchaseProblem | null = purchase.error
+    ? {
+        text: isApiError(purchase.error) ? describeApiError(purchase.error) : t('buy.failed'),
+        isShort: isApiError(purchase.error) && purchase.error.errorName === 'INSUFFICIENT_BALANCE',
+      }
+    : null
+
+  if (bought)
+    return (
+      <Flex vertical gap={token.marginLG}>
+        <TrafficResult
+          {...bought}
+          onAgain={() => {
+            setBought(null)
+            purchase.reset()
+          }}
+        />
+        <TrafficAccountCard />
+      </Flex>
+    )
+
   return (
-    <FeaturePlaceholder
-      icon={<ThunderboltOutlined />}
-      title={t('common:titles.buyTrafficFlow')}
-      description={t('buy.description')}
-      points={[t('buy.points.size'), t('buy.points.validity'), t('buy.points.instant')]}
-    />
+    <Row gutter={[token.marginLG, token.marginLG]}>
+      <Col xs={24} lg={15} xl={16}>
+        <Card variant="borderless" style={{ height: '100%' }}>
+          {plans.isPending ? (
+            <Skeleton active />
+          ) : (
+            <Flex vertical gap={token.marginLG}>
+              <Section title={t('buy.planTitle')}>
+                <PlanPicker plans={list} value={plan?.id ?? null} onChange={setPlanId} />
+              </Section>
+              {plan && (
+                <Section title={t('buy.quantityTitle')}>
+                  <InputNumber
+                    min={1}
+                    max={TRAFFIC_MAX_QUANTITY}
+                    precision={0}
+                    value={quantity}
+                    onChange={(value) => setQuantity(clampQuantity(value))}
+                    mode="spinner"
+                    style={{ width: 160 }}
+                    aria-label={t('buy.quantityTitle')}
+                    data-testid="quantity"
+                  />
+                  <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+                    {t('buy.maxQuantity', { max: TRAFFIC_MAX_QUANTITY })}
+                  </Typography.Text>
+                </Section>
+              )}
+            </Flex>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={9} xl={8}>
+        <div style={{ position: 'sticky', top: 64 + token.marginLG }}>
+          <TrafficSummary
+            plan={plan}
+            quantity={quantity}
+            quote={quote}
+            balance={balance}
+            onSubmit={() => {
+              purchase.reset()
+              setIsConfirming(true)
+            }}
+          />
+        </div>
+      </Col>
+      <Col xs={24}>
+        <TrafficAccountCard />
+      </Col>
+      {plan && quote && (
+        <TrafficConfirm
+          isOpen={isConfirming}
+          plan={plan}
+          quantity={quantity}
+          quote={quote}
+          isPaying={purchase.isPending}
+          problem={problem}
+          onConfirm={onConfirm}
+          onCancel={() => setIsConfirming(false)}
+        />
+      )}
+    </Row>
   )
 }

@@ -1,16 +1,4 @@
-// /console/trafficFlowHistory: usage charts arrive with the traffic issue.
-import { LineChartOutlined } from '@ant-design/icons'
-import { useTranslation } from 'react-i18next'
-import { FeaturePlaceholder } from '../../../shared/ui/feature-placeholder.tsx'
+// /console/trafficFlowHistory: bytes up and down over time for all usage, the traffic account or one static IP.
+import { UsageHistory } from '../../usage/components/usage-history.tsx'
 
-export const TrafficFlowHistoryPage = () => {
-  const { t } = useTranslation(['traffic', 'common'])
-  return (
-    <FeaturePlaceholder
-      icon={<LineChartOutlined />}
-      title={t('common:titles.trafficFlowHistory')}
-      description={t('history.description')}
-      points={[t('history.points.chart'), t('history.points.filter'), t('history.points.detail')]}
-    />
-  )
-}
+export const TrafficFlowHistoryPage = () => <UsageHistory />

@@ -3,8 +3,8 @@ import { formatBalance, TOPUP_MAX, TOPUP_MIN } from '@proxy/contract/wire'
 import { Col, Flex, type GetRef, InputNumber, Row, Typography, theme } from 'antd'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { OptionCard } from '../../../shared/ui/option-card.tsx'
 import type { AmountProblem } from './amount-rules.ts'
-import { OptionCard } from './option-card.tsx'
 
 export const PRESET_AMOUNTS = [10, 50, 100, 200, 500, 1000] as const
 

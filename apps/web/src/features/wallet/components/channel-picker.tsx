@@ -2,8 +2,8 @@
 import type { TopUpChannel } from '@proxy/contract/wallet/topups'
 import { Col, Flex, Row, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { OptionCard } from '../../../shared/ui/option-card.tsx'
 import { CHANNELS, ChannelIcon } from './channels.tsx'
-import { OptionCard } from './option-card.tsx'
 
 type Props = { value: TopUpChannel; onChange: (channel: TopUpChannel) => void }
 

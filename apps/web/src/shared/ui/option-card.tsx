@@ -1,4 +1,4 @@
-// A card-sized radio (a native radio inside a label): the amount presets and the payment channels.
+// A card-sized radio (a native radio inside a label): amount presets, payment channels, regions, terms and plans.
 import { CheckOutlined } from '@ant-design/icons'
 import { theme } from 'antd'
 import type { CSSProperties, ReactNode } from 'react'

@@ -1,0 +1,27 @@
+// POST /orders/traffic with one Idempotency-Key per confirmation: a retried request never buys twice.
+import { purchaseTraffic } from '@proxy/contract/orders/endpoints'
+import type { TrafficOrderInput } from '@proxy/contract/traffic/endpoints'
+import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { ordersQueryKey } from '../../static-ip/api/static-ip-keys.ts'
+import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
+import { trafficPlansQueryKey, trafficQueryKey } from './traffic-keys.ts'
+
+export type TrafficPurchaseVariables = { input: TrafficOrderInput; idempotencyKey: string }
+
+export const usePurchaseTraffic = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: TrafficPurchaseVariables) =>
+      callEndpoint(purchaseTraffic, {
+        body: input,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        silent: true,
+      }),
+    onSettled: () => {
+      for (const queryKey of [walletQueryKey, trafficQueryKey, trafficPlansQueryKey, ordersQueryKey])
+        void queryClient.invalidateQueries({ queryKey })
+    },
+  })
+}

@@ -1,0 +1,65 @@
+// Buckets as the table and the CSV show them: a fixed local timestamp, bytes up, down and their sum.
+import type { UsagePoint } from '@proxy/contract/traffic/usage'
+import { toCsv } from '../../../shared/lib/csv.ts'
+import type { Granularity } from './usage-range.ts'
+
+export type UsageRow = {
+  time: string
+  startsAt: string
+  upBytes: number
+  downBytes: number
+  totalBytes: number
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const partsIn = (date: Date, tz: string) => {
+  let formatter = formatters.get(tz)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    formatters.set(tz, formatter)
+  }
+  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
+}
+
+/** "2025-03-14 08:00" for an hour, "2025-03-14" for a day, in `tz`: lines up in a table and sorts as text. */
+export const formatBucketTime = (iso: string, granularity: Granularity, tz: string): string => {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const parts = partsIn(date, tz)
+  const day = `${parts.year}-${parts.month}-${parts.day}`
+  return granularity === 'day' ? day : `${day} ${parts.hour}:${parts.minute}`
+}
+
+/** Buckets that have begun by `now`: the range runs to the end of today, and later hours are no history yet. */
+export const startedBuckets = (series: UsagePoint[], now: number): UsagePoint[] =>
+  series.filter((point) => Date.parse(point.time) <= now)
+
+/** Rows in the series' order (oldest first). */
+export const usageRows = (series: UsagePoint[], granularity: Granularity, tz: string): UsageRow[] =>
+  series.map((point) => ({
+    time: formatBucketTime(point.time, granularity, tz),
+    startsAt: point.time,
+    upBytes: point.upBytes,
+    downBytes: point.downBytes,
+    totalBytes: point.upBytes + point.downBytes,
+  }))
+
+export type CsvHeaders = { time: string; up: string; down: string; total: string }
+
+/** Exact byte counts, oldest bucket first, headers in the reader language. */
+export const usageCsv = (rows: UsageRow[], headers: CsvHeaders): string =>
+  toCsv([
+    [headers.time, headers.up, headers.down, headers.total],
+    ...rows.map((row) => [row.time, row.upBytes, row.downBytes, row.totalBytes]),
+  ])
+
+export const usageCsvFileName = (first: string, last: string): string =>
+  first === last ? `traffic-usage-${first}.csv` : `traffic-usage-${first}_${last}.csv`

@@ -1,0 +1,6 @@
+// Days until a date, as the console counts them for expiring IPs and traffic packages.
+const DAY_MS = 86_400_000
+
+/** Whole days until expiry, rounded up (0 once expired). */
+export const daysLeft = (expiresAt: string, now = Date.now()): number =>
+  Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / DAY_MS))
