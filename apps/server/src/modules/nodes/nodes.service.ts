@@ -179,19 +179,22 @@ async function drawFromPackages(
   const left = new Map(usage)
   const remaining = new Map<string, number>()
   const changes: { id: string; used: number; status: 'active' | 'exhausted' }[] = []
-  const ownerOf = new Map(live.map((pack) => [pack.id, pack.userId]))
+  /** Customers who drew a package's last bytes in this push. */
+  const emptiedNow = new Set<string>()
   for (const pack of live) {
     const want = left.get(pack.userId) ?? 0
     const free = pack.totalBytes - pack.usedBytes
     const take = Math.min(want, free)
     left.set(pack.userId, want - take)
     remaining.set(pack.userId, (remaining.get(pack.userId) ?? 0) + free - take)
-    if (take > 0)
+    if (take > 0) {
       changes.push({
         id: pack.id,
         used: pack.usedBytes + take,
         status: take === free ? 'exhausted' : 'active',
       })
+      if (take === free) emptiedNow.add(pack.userId)
+    }
   }
   if (changes.length > 0)
     await tx.execute(sql`
@@ -202,17 +205,18 @@ async function drawFromPackages(
         ${sql.param(changes.map((c) => c.status))}::text[]
       ) as v(id, used, status)
       where p.id = v.id`)
-  for (const [userId, overage] of left)
-    if (overage > 0)
-      await tx
-        .update(trafficAccounts)
-        .set({ overageBytes: sql`${trafficAccounts.overageBytes} + ${overage}` })
-        .where(eq(trafficAccounts.userId, userId))
+  const overage = [...left].filter(([, bytes]) => bytes > 0)
+  if (overage.length > 0)
+    await tx.execute(sql`
+      update traffic_accounts as a set overage_bytes = a.overage_bytes + v.bytes
+      from unnest(
+        ${sql.param(overage.map(([userId]) => userId))}::uuid[],
+        ${sql.param(overage.map(([, bytes]) => bytes))}::bigint[]
+      ) as v(user_id, bytes)
+      where a.user_id = v.user_id`)
   const empty = [...usage.keys()].filter((userId) => (remaining.get(userId) ?? 0) === 0)
   // Ran out in this push (it drew its last bytes): the reminder job tells the customer.
-  const ranOut = empty.filter((userId) =>
-    changes.some((c) => c.status === 'exhausted' && ownerOf.get(c.id) === userId),
-  )
+  const ranOut = empty.filter((userId) => emptiedNow.has(userId))
   if (ranOut.length > 0)
     await tx.update(trafficAccounts).set({ exhaustedAt: now }).where(inArray(trafficAccounts.userId, ranOut))
   return empty.map((id) => ({ kind: 'traffic-account' as const, id }))
