@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
 import { nodeAuthPlugin } from './modules/nodes/node-auth.ts'
 import { nodeRoutes } from './modules/nodes/nodes.routes.ts'
 import { noticeRoutes } from './modules/notices/notices.routes.ts'
@@ -113,6 +114,7 @@ export async function buildApp(
       { name: 'traffic-package-expiry', everyMs: 60_000, run: () => expirePackages(database.db) },
       { name: 'reminders', everyMs: 60_000, run: () => reminders.run() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
+      { name: 'purge-login-attempts', everyMs: 3_600_000, run: () => purgeLoginAttempts(database.db) },
     ])
 
   await registerWebClient(app, config.WEB_DIST)

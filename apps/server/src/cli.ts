@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { clearLoginLimits } from './modules/auth/login-limits.ts'
 import { addNode, listNodes, revokeNode } from './modules/nodes/nodes.service.ts'
 import { simulateNode } from './modules/nodes/simulator.ts'
 import { simulatorTokenFile } from './modules/seed/simulator-node.ts'
@@ -22,6 +23,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile)
 const USAGE = `Usage: npm run cli -- <command>
   inventory:import <file.csv>   add addresses; columns: ${INVENTORY_CSV_COLUMNS.join(',')}
   inventory:list                addresses per region and status
+  auth:unlock <email>           lift a customer's sign-in lock (too many wrong passwords)
   node:add <name> <host>        register a proxy node; prints its token once
   node:list                     nodes with their last heartbeat
   node:revoke <id|name>         revoke a node's token
@@ -118,6 +120,15 @@ const commands: Record<
     const count = await revokeNode(db, idOrName)
     console.log(count > 0 ? `Revoked ${count} node(s).` : `No active node "${idOrName}".`)
     return count > 0 ? 0 : 1
+  },
+  async 'auth:unlock'(db, [email]) {
+    if (!email) {
+      console.error(USAGE)
+      return 2
+    }
+    const cleared = await clearLoginLimits(db, email.trim().toLowerCase())
+    console.log(cleared > 0 ? `Sign-in limits lifted for ${email}.` : `No sign-in limits on ${email}.`)
+    return 0
   },
   async 'inventory:list'(db) {
     const rows = await inventorySummary(db)

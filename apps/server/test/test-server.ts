@@ -2,6 +2,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -51,11 +52,36 @@ export async function startTestServer(env: Record<string, string> = {}) {
   if (!address || typeof address === 'string') throw new Error('no port')
   const baseUrl = `http://127.0.0.1:${address.port}`
 
+  /** One HTTP exchange; `from` picks the loopback source address (127.0.0.x), as another client machine. */
+  function exchange(
+    from: string | undefined,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ) {
+    return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${baseUrl}${path}`, { method, headers, localAddress: from }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: new Headers(res.headers as Record<string, string>),
+            text: Buffer.concat(chunks).toString(),
+          }),
+        )
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+
   /** A raw request: body is sent as given when it is a string, else as JSON. */
   async function call<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
@@ -63,16 +89,20 @@ export async function startTestServer(env: Record<string, string> = {}) {
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
+      headers['content-length'] ??= String(Buffer.byteLength(body))
     }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
-    const text = await response.text()
+    const {
+      status,
+      headers: responseHeaders,
+      text,
+    } = await exchange(options.from, method, path, headers, body)
     let parsed: Answer<T>['body']
     try {
       parsed = JSON.parse(text)
     } catch {
       parsed = { code: -1, message: text, data: null as T }
     }
-    return { status: response.status, headers: response.headers, body: parsed }
+    return { status, headers: responseHeaders, body: parsed }
   }
 
   let counter = 0

@@ -40,7 +40,12 @@ export const ConfigSchema = z.object({
   /** Background jobs (closing unpaid orders, purging old idempotency keys); off in tests, which drive them. */
   JOBS_ENABLED: flag.optional(),
   TOPUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins per account from one address per 15 minutes. */
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per account from all addresses together per 15 minutes. */
+  LOGIN_LIMIT_PER_ACCOUNT_ALL: z.coerce.number().int().min(1).default(100),
+  /** How long a money-moving request may hold its Idempotency-Key before a retry may take it over. */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
 })

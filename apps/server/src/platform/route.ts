@@ -50,7 +50,11 @@ export function mount<E extends Endpoint>(
       response: { 200: envelopeOf(endpoint.response) },
       security: endpoint.auth === false ? [] : [{ bearer: [] }],
     },
-    preHandler: [...guard, ...(options.preHandler ?? [])],
+    // Authentication runs on the request line and headers, before the body is read or
+    // validated: a stranger learns nothing about an endpoint's schema and cannot make us parse
+    // a large body.
+    onRequest: guard,
+    preHandler: options.preHandler ?? [],
     ...(options.onSend && { onSend: options.onSend }),
     ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {

@@ -4,17 +4,12 @@ import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { mount } from '../../platform/route.ts'
-import {
-  changePassword as changePasswordService,
-  LOGIN_WINDOW_MS,
-  registerCustomer,
-  signIn,
-  signOut,
-} from './auth.service.ts'
+import { changePassword as changePasswordService, registerCustomer, signIn, signOut } from './auth.service.ts'
+import { LOGIN_WINDOW_MS } from './login-limits.ts'
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  // Two limits on sign-in: attempts per client address here, and failures per account in
-  // signIn(), kept in the database so a botnet spread over many addresses is stopped too.
+  // Limits on sign-in: attempts per client address here (any account), and failures per account
+  // from one address and per account from everywhere in signIn() (login-limits.ts).
   const perIp = app.rateLimit({
     max: config.LOGIN_LIMIT_PER_IP,
     timeWindow: LOGIN_WINDOW_MS,
@@ -28,7 +23,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   })
 
   mount(app, register, ({ body }) => registerCustomer(db, body), { preHandler: [registrations] })
-  mount(app, login, ({ body }) => signIn(db, body, config.LOGIN_LIMIT_PER_ACCOUNT), { preHandler: [perIp] })
+  const accountLimits = {
+    perAccountAndAddress: config.LOGIN_LIMIT_PER_ACCOUNT,
+    perAccount: config.LOGIN_LIMIT_PER_ACCOUNT_ALL,
+  }
+  mount(app, login, ({ body, request }) => signIn(db, body, request.ip, accountLimits), {
+    preHandler: [perIp],
+  })
   mount(app, logout, async ({ auth }) => {
     await signOut(db, auth)
     return null

@@ -10,12 +10,23 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    /** Failed sign-ins in the current window: the per-account limit lives with the account. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    failedLoginsSince: timestamp('failed_logins_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
+)
+
+/**
+ * Sign-in attempts per key (an account, or an account from one address) in a fixed window.
+ * Counted with one upsert before the password is judged, so concurrent guesses cannot overrun it.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('login_attempts_window_idx').on(table.windowStartedAt)],
 )
 
 /** Browser sessions: only the SHA-256 of the token is stored. */

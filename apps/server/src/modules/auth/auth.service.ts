@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts'
 import { createWalletAccount } from '../ledger/ledger.service.ts'
 import { apiTokens, sessions, users } from './auth.schema.ts'
 import { isCommonPassword } from './common-passwords.ts'
+import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 import type { AuthContext } from './sessions.ts'
 import { SESSION_TTL_MS } from './sessions.ts'
@@ -36,41 +37,27 @@ export async function registerCustomer(db: Db, { email, password }: Credentials)
   })
 }
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000
-const inWindow = sql`${users.failedLoginsSince} > now() - make_interval(secs => ${LOGIN_WINDOW_MS / 1000})`
-
 /**
- * Signs in. After `maxFailures` wrong passwords within the window the account refuses every
- * attempt, the right password included, until the window has passed.
+ * Signs in. The attempt is counted before the password is judged (login-limits.ts); over a limit
+ * it is refused unjudged, the right password included, until the window passes or the limits
+ * are cleared.
  */
 export async function signIn(
   db: Db,
   { email, password }: Credentials,
-  maxFailures: number,
+  address: string,
+  limits: LoginLimits,
 ): Promise<IssuedSession> {
+  if (!(await admitLoginAttempt(db, email, address, limits))) throw new AppError('LOGIN_RATE_LIMITED')
   const [user] = await db
-    .select({
-      id: users.id,
-      passwordHash: users.passwordHash,
-      isLocked: sql<boolean>`coalesce(${inWindow} and ${users.failedLogins} >= ${maxFailures}, false)`,
-    })
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
-  if (user?.isLocked) throw new AppError('LOGIN_RATE_LIMITED')
+  // Unknown addresses cost the same hash as known ones, so timing tells nothing.
   const isValid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)
-  if (user && isValid) {
-    await db.update(users).set({ failedLogins: 0, failedLoginsSince: null }).where(eq(users.id, user.id))
-    return startSession(db, user.id)
-  }
-  if (user)
-    await db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${inWindow} then ${users.failedLogins} + 1 else 1 end`,
-        failedLoginsSince: sql`case when ${inWindow} then ${users.failedLoginsSince} else now() end`,
-      })
-      .where(eq(users.id, user.id))
-  throw new AppError('INVALID_CREDENTIALS')
+  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS')
+  await forgiveLoginAttempt(db, email, address)
+  return startSession(db, user.id)
 }
 
 /** Revokes whatever credential the request presented: its session or its API token. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { loginAttempts } from './auth.schema.ts'
+import { clearLoginLimits, LOGIN_WINDOW_MS, purgeLoginAttempts } from './login-limits.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -134,26 +137,83 @@ describe('tokens', () => {
 })
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per account, whichever address they come from', async () => {
-    const limited = await startTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '3' })
+  it('judges at most the limit of concurrent guesses, and locks only the guessing address', async () => {
+    const limited = await startTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '10' })
     try {
-      const { email } = await limited.newCustomer()
-      const attempt = () =>
-        limited.call('POST', '/api/auth/login', { body: { email, password: 'wrong password!' } })
-      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401)
-      const blocked = await attempt()
-      expect(blocked.status).toBe(429)
-      expect(blocked.body.code).toBe(errorCatalogue.LOGIN_RATE_LIMITED.code)
-      expect(blocked.body.message).toMatch(/wait/)
-      // Even the right password waits: the limit protects the account, not the guess.
-      expect((await limited.call('POST', '/api/auth/login', { body: { email, password } })).status).toBe(429)
-      const { email: otherEmail } = await limited.newCustomer()
-      expect(
-        (await limited.call('POST', '/api/auth/login', { body: { email: otherEmail, password } })).status,
-      ).toBe(200)
+      const { email, password: right } = await limited.newCustomer()
+      const guesser = '127.0.0.2'
+      const guesses = await Promise.all(
+        Array.from({ length: 60 }, () =>
+          limited.call('POST', '/api/auth/login', {
+            body: { email, password: 'wrong password!' },
+            from: guesser,
+          }),
+        ),
+      )
+      const statuses = guesses.map((answer) => answer.status)
+      // Each attempt is counted before it is judged: exactly the limit got a verdict.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50)
+      const blocked = guesses.find((answer) => answer.status === 429)
+      expect(blocked?.body.code).toBe(errorCatalogue.LOGIN_RATE_LIMITED.code)
+      expect(blocked?.body.message).toMatch(/wait/)
+      // The right password sent last from the guessing address is not judged either...
+      const fromGuesser = await limited.call('POST', '/api/auth/login', {
+        body: { email, password: right },
+        from: guesser,
+      })
+      expect(fromGuesser.status).toBe(429)
+      // ...but the customer signs in from their own address: nobody can lock anyone out.
+      const fromOwner = await limited.call('POST', '/api/auth/login', {
+        body: { email, password: right },
+        from: '127.0.0.3',
+      })
+      expect(fromOwner.status).toBe(200)
     } finally {
       await limited.close()
     }
+  })
+
+  it('has a higher ceiling per account across addresses, and clearing the limits lifts it', async () => {
+    const limited = await startTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '2', LOGIN_LIMIT_PER_ACCOUNT_ALL: '5' })
+    try {
+      const { email, password: right } = await limited.newCustomer()
+      const attempt = (from: string, password = 'wrong password!') =>
+        limited.call('POST', '/api/auth/login', { body: { email, password }, from })
+      for (const from of ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14', '127.0.0.15'])
+        expect((await attempt(from)).status).toBe(401)
+      // Five failures from five addresses: the account-wide ceiling holds even a new address.
+      expect((await attempt('127.0.0.16', right)).status).toBe(429)
+      // A correct sign-in is no failure: it gives its attempt back on the account-wide count.
+      const other = await limited.newCustomer()
+      for (let i = 0; i < 8; i++)
+        expect(
+          (
+            await limited.call('POST', '/api/auth/login', {
+              body: { email: other.email, password: other.password },
+              from: `127.0.0.${20 + i}`,
+            })
+          ).status,
+        ).toBe(200)
+      expect(await clearLoginLimits(limited.db, email)).toBeGreaterThan(0)
+      expect((await attempt('127.0.0.16', right)).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('forgets counters once their window has passed', async () => {
+    const { email } = await server.newCustomer()
+    await server.call('POST', '/api/auth/login', { body: { email, password: 'wrong password!' } })
+    const count = async () =>
+      (await server.db.select().from(loginAttempts)).filter((row) => row.key.includes(email)).length
+    expect(await count()).toBe(2)
+    await server.db
+      .update(loginAttempts)
+      .set({ windowStartedAt: new Date(Date.now() - LOGIN_WINDOW_MS - 1000) })
+      .where(sql`${loginAttempts.key} like ${`%${email}%`}`)
+    await purgeLoginAttempts(server.db)
+    expect(await count()).toBe(0)
   })
 
   it('limits sign-in attempts per client address across accounts', async () => {
@@ -206,6 +266,34 @@ describe('rate limits', () => {
       expect((await attempt(second)).status).toBe(429)
     } finally {
       await Promise.all([first.close(), second.close()])
+    }
+  })
+})
+
+describe('authentication before validation', () => {
+  it('answers 401 to a stranger before looking at the body or the parameters', async () => {
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/auth/password', { oldPassword: 1 }],
+      ['PATCH', '/api/user/me', { name: '', extra: true }],
+      ['POST', '/api/user/api-tokens', 'not json'],
+      ['DELETE', '/api/user/api-tokens/not-a-uuid', undefined],
+      ['POST', '/api/orders/static-ip', { quantity: -1 }],
+      ['POST', '/api/node/v1/traffic', { reportId: '', records: 'x' }],
+    ]
+    for (const [method, path, body] of cases)
+      for (const token of [undefined, 'garbage']) {
+        const answer = await server.call(method, path, { body, token })
+        expect(answer.status, `${method} ${path}`).toBe(401)
+        expect(answer.body.code).toBe(errorCatalogue.UNAUTHORIZED.code)
+      }
+  })
+
+  it("does not read a stranger's large body", async () => {
+    // 5 MB is over every body limit: a 413 would mean the body was read before the token was checked.
+    const large = JSON.stringify({ reportId: 'r', records: [], pad: 'x'.repeat(5 * 1024 * 1024) })
+    for (const path of ['/api/node/v1/traffic', '/api/user/api-tokens']) {
+      const answer = await server.call('POST', path, { body: large })
+      expect(answer.status, path).toBe(401)
     }
   })
 })

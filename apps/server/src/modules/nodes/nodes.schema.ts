@@ -1,5 +1,16 @@
 // Proxy nodes, the reports they push (idempotent per node and report id), and hourly usage.
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
 export const nodes = pgTable(
@@ -43,5 +54,28 @@ export const usageHourly = pgTable(
   (table) => [
     primaryKey({ columns: [table.subjectKind, table.subjectId, table.hour] }),
     index('usage_hourly_user_hour_idx').on(table.userId, table.hour),
+  ],
+)
+
+/** Bytes a customer's totals can reach and still be exact JSON numbers (2^53 − 1, about 9 PB). */
+export const MAX_TOTAL_BYTES = 9_007_199_254_740_991n
+
+/**
+ * Every byte a customer has ever used, up and down, over all their proxies. Each usage figure the
+ * API reports is a part of it, so bounding it here keeps every answer an exact JSON number.
+ */
+export const usageTotals = pgTable(
+  'usage_totals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    bytes: bigint('bytes', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (table) => [
+    check(
+      'usage_totals_bytes_exact',
+      sql`${table.bytes} between 0 and ${sql.raw(MAX_TOTAL_BYTES.toString())}`,
+    ),
   ],
 )

@@ -38,7 +38,7 @@ export async function staticIpRoutes(app: FastifyInstance, { db }: { db: Db }) {
         querystring: ExportQuery,
         security: [{ bearer: [] }],
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const { type } = request.params as { type: z.infer<typeof ExportType> }

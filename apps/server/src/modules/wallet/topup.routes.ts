@@ -44,7 +44,7 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
         querystring: TransactionExportQuery,
         security: [{ bearer: [] }],
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const { lang, ...filter } = request.query as TransactionExportQuery

@@ -11,6 +11,10 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: ['running', 'done'] }).notNull(),
+    /** Which request holds a running claim: only it may record the answer. */
+    claimId: uuid('claim_id'),
+    /** A running claim older than this was lost in a crash: a retry may take it over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,66 @@
+// Sign-in limits kept in the database, so every replica shares them. Each attempt is counted with
+// one upsert before the password is judged: concurrent guesses each get their own number and at
+// most the limit is ever judged. Failures count per account from one address (the guesser's
+// budget) and, with a higher ceiling, per account from everywhere (a guesser with many addresses),
+// so a stranger cannot lock a customer out of their usual address with a few wrong passwords.
+import { eq, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { loginAttempts } from './auth.schema.ts'
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+const WINDOW = sql.raw(`interval '${LOGIN_WINDOW_MS / 1000} seconds'`)
+
+export type LoginLimits = { perAccountAndAddress: number; perAccount: number }
+
+const keysOf = (email: string, address: string) => ({
+  account: `account:${email}`,
+  accountAndAddress: `account-address:${email}|${address}`,
+})
+
+/** Counts this attempt; answers false when it is over either limit and must not be judged. */
+export async function admitLoginAttempt(
+  db: Db,
+  email: string,
+  address: string,
+  limits: LoginLimits,
+): Promise<boolean> {
+  const keys = keysOf(email, address)
+  const counted = (await db.execute(sql`
+    insert into login_attempts as a (key, attempts, window_started_at)
+    values (${keys.account}, 1, now()), (${keys.accountAndAddress}, 1, now())
+    on conflict (key) do update set
+      attempts = case when a.window_started_at > now() - ${WINDOW} then a.attempts + 1 else 1 end,
+      window_started_at = case when a.window_started_at > now() - ${WINDOW} then a.window_started_at else now() end
+    returning key, attempts`)) as unknown as { rows: { key: string; attempts: number }[] }
+  const attempts = new Map(counted.rows.map((row) => [row.key, Number(row.attempts)]))
+  return (
+    (attempts.get(keys.account) ?? 0) <= limits.perAccount &&
+    (attempts.get(keys.accountAndAddress) ?? 0) <= limits.perAccountAndAddress
+  )
+}
+
+/** A right password: its attempt was no failure, and this address starts afresh. */
+export async function forgiveLoginAttempt(db: Db, email: string, address: string): Promise<void> {
+  const keys = keysOf(email, address)
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.accountAndAddress))
+  await db
+    .update(loginAttempts)
+    .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
+    .where(eq(loginAttempts.key, keys.account))
+}
+
+/** Lifts every sign-in lock on an account (a password reset, or an operator's unlock). */
+export async function clearLoginLimits(db: Db, email: string): Promise<number> {
+  const cleared = await db
+    .delete(loginAttempts)
+    .where(
+      sql`${loginAttempts.key} = ${keysOf(email, '').account} or starts_with(${loginAttempts.key}, ${`account-address:${email}|`})`,
+    )
+    .returning({ key: loginAttempts.key })
+  return cleared.length
+}
+
+/** Job: forget counters whose window has passed. */
+export async function purgeLoginAttempts(db: Db): Promise<void> {
+  await db.delete(loginAttempts).where(lt(loginAttempts.windowStartedAt, sql`now() - ${WINDOW}`))
+}
