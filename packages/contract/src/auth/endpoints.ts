@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { text } from '../input.ts'
 
 import { AUTH_PATHS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../wire.ts'
 
@@ -12,7 +13,7 @@ export const Email = z
   .max(254)
   .pipe(z.email({ message: 'Enter a valid email address' }))
 
-export const Password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
+export const Password = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
 
 export const Credentials = z.strictObject({ email: Email, password: Password })
 export type Credentials = z.infer<typeof Credentials>
@@ -21,7 +22,7 @@ export const SessionToken = z.object({ token: z.string(), expiresAt: z.iso.datet
 export type SessionToken = z.infer<typeof SessionToken>
 
 export const ChangePasswordInput = z.strictObject({
-  oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  oldPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: Password,
 })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>

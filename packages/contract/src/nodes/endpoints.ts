@@ -2,6 +2,7 @@
 // Authenticated with a node token (never a customer's), shaped like the UniProxy protocol.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { text } from '../input.ts'
 
 export const REPORT_MAX_RECORDS = 10_000
 const Bytes = z.number().int().min(0).max(1e15)
@@ -29,7 +30,7 @@ export const UsageRecord = z.strictObject({
   downBytes: Bytes,
 })
 export const TrafficReport = z.strictObject({
-  reportId: z.string().min(1).max(128),
+  reportId: text().min(1).max(128),
   records: z.array(UsageRecord).max(REPORT_MAX_RECORDS),
 })
 export type TrafficReport = z.infer<typeof TrafficReport>

@@ -1,6 +1,7 @@
 // Proxy instances: the static IPs a customer holds, their credentials and exports.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { text } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { DurationDays, ProxyProtocol } from './catalog.ts'
 
@@ -40,8 +41,8 @@ export type InstanceDetail = z.infer<typeof InstanceDetail>
 export const InstanceSort = z.enum(['createdAt.desc', 'expiresAt.asc', 'expiresAt.desc'])
 export const InstanceListQuery = PageQuery.extend({
   status: InstanceStatus.optional(),
-  region: z.string().max(32).optional(),
-  keyword: z.string().trim().max(64).optional(),
+  region: text().max(32).optional(),
+  keyword: text().trim().max(64).optional(),
   expiringWithinDays: z.coerce.number().int().min(0).max(365).optional(),
   sort: InstanceSort.default('createdAt.desc'),
 })
@@ -51,9 +52,9 @@ export const InstanceIdParams = z.strictObject({ id: z.uuid() })
 
 export const UpdateInstanceInput = z
   .strictObject({
-    lineInstanceName: z.string().trim().min(1).max(LINE_NAME_MAX_LENGTH).optional(),
+    lineInstanceName: text().trim().min(1).max(LINE_NAME_MAX_LENGTH).optional(),
     autoRenew: z.boolean().optional(),
-    remark: z.string().trim().max(200).optional(),
+    remark: text({ multiline: true }).trim().max(200).optional(),
   })
   .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change' })
 export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInput>

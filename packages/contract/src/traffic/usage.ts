@@ -1,6 +1,7 @@
 // Metered usage over time: hourly buckets kept by the node API, summed into hours or local days.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { instant, text } from '../input.ts'
 
 export const USAGE_GRANULARITIES = ['hour', 'day'] as const
 export const DEFAULT_USAGE_TIME_ZONE = 'Asia/Shanghai'
@@ -18,11 +19,10 @@ const isTimeZone = (zone: string) => {
 
 export const UsageQuery = z
   .strictObject({
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: instant(),
+    to: instant(),
     granularity: z.enum(USAGE_GRANULARITIES).default('hour'),
-    tz: z
-      .string()
+    tz: text()
       .max(64)
       .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
       .default(DEFAULT_USAGE_TIME_ZONE),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { text } from '../input.ts'
 
 import { NAME_MAX_LENGTH } from '../wire.ts'
 
@@ -13,7 +14,7 @@ export const Me = z.object({
 })
 export type Me = z.infer<typeof Me>
 
-export const UpdateMeInput = z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX_LENGTH) })
+export const UpdateMeInput = z.strictObject({ name: text().trim().min(1).max(NAME_MAX_LENGTH) })
 export type UpdateMeInput = z.infer<typeof UpdateMeInput>
 
 export const ApiToken = z.object({
@@ -26,7 +27,7 @@ export const ApiToken = z.object({
 })
 export type ApiToken = z.infer<typeof ApiToken>
 
-export const CreateApiTokenInput = z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX_LENGTH) })
+export const CreateApiTokenInput = z.strictObject({ name: text().trim().min(1).max(NAME_MAX_LENGTH) })
 export type CreateApiTokenInput = z.infer<typeof CreateApiTokenInput>
 
 export const CreatedApiToken = z.object({ id: z.string(), token: z.string() })

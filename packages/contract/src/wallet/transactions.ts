@@ -1,6 +1,7 @@
 // Billing records: the entries on the customer's wallet account.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { instant } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 
 export const TransactionType = z.enum(['topup', 'purchase', 'renewal', 'refund', 'adjustment'])
@@ -20,8 +21,8 @@ export type WalletTransaction = z.infer<typeof WalletTransaction>
 
 const TransactionFilter = z.strictObject({
   type: TransactionType.optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: instant().optional(),
+  to: instant().optional(),
 })
 
 export const TransactionListQuery = PageQuery.extend(TransactionFilter.shape)
