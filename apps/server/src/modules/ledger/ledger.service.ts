@@ -12,8 +12,22 @@ import {
   wallets,
 } from './ledger.schema.ts'
 
-/** Who moves money and on which request, kept in the audit log. */
-export type MoneyContext = { actor: string; requestId?: string; idempotencyKey?: string }
+/**
+ * Who moves money and on which request, kept in the audit log; `settle` records the request's
+ * answer under its Idempotency-Key in the same transaction (see settled()).
+ */
+export type MoneyContext = {
+  actor: string
+  requestId?: string
+  idempotencyKey?: string
+  settle?: (tx: Tx, data: unknown) => Promise<void>
+}
+
+/** The last step of a money transaction: the request's answer is recorded with the money it moved. */
+export async function settled<T>(tx: Tx, context: MoneyContext, answer: T): Promise<T> {
+  await context.settle?.(tx, answer)
+  return answer
+}
 
 export type LedgerPosting = {
   kind: TransactionKind

@@ -6,14 +6,15 @@ import {
   renewInstances,
 } from '@proxy/contract/orders/endpoints'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
 import * as ordersService from './orders.service.ts'
 import * as purchases from './purchase.service.ts'
 
-export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const idempotency = createIdempotencyHooks(db)
+export async function orderRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const idempotent = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
 
   mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))

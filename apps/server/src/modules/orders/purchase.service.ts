@@ -10,7 +10,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
 import { wallets } from '../ledger/ledger.schema.ts'
-import { chargeWallet, type MoneyContext } from '../ledger/ledger.service.ts'
+import { chargeWallet, type MoneyContext, settled } from '../ledger/ledger.service.ts'
 import { newCredentials, selectInstances, toInstance } from '../static-ip/instances.service.ts'
 import { unitPriceCents } from '../static-ip/pricing.ts'
 import { ipInventory, proxyInstances, regions } from '../static-ip/static-ip.schema.ts'
@@ -146,7 +146,7 @@ export async function purchaseStaticIp(
         created.map(({ id }) => id),
       ),
     )
-    return { order: toOrder(order), instances: instances.map(toInstance) }
+    return settled(tx, context, { order: toOrder(order), instances: instances.map(toInstance) })
   })
 }
 
@@ -210,6 +210,6 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
     if (!order) throw new Error('renewal order not created')
     await tx.insert(orderInstances).values(ids.map((instanceId) => ({ orderNo, instanceId })))
     const instances = await selectInstances(tx, inArray(proxyInstances.id, ids))
-    return { order: toOrder(order), instances: instances.map(toInstance) }
+    return settled(tx, context, { order: toOrder(order), instances: instances.map(toInstance) })
   })
 }

@@ -15,7 +15,7 @@ import * as traffic from './traffic.service.ts'
 import { usageSeries } from './usage.service.ts'
 
 export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const idempotency = createIdempotencyHooks(db)
+  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const accounts = traffic.createTrafficAccounts(db, config)
   mount(app, getTrafficPlans, () => traffic.listPlans(db))
   mount(

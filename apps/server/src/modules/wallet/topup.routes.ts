@@ -16,7 +16,7 @@ import { exportTransactionsCsv, listTransactions } from './transactions.service.
 type Deps = { db: Db; config: Config; topups: TopUpService }
 
 export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: Deps) {
-  const idempotency = createIdempotencyHooks(db)
+  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const perCustomer = app.rateLimit({
     max: config.TOPUP_LIMIT_PER_HOUR,
     timeWindow: '1 hour',
@@ -24,10 +24,15 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
     errorResponseBuilder: () => new AppError('TOPUP_RATE_LIMITED'),
   })
 
-  mount(app, createTopUp, ({ auth, body }) => topups.create(auth.userId, body), {
-    preHandler: [perCustomer, idempotency.preHandler],
-    onSend: idempotency.onSend,
-  })
+  mount(
+    app,
+    createTopUp,
+    ({ auth, body, request }) => topups.create(auth.userId, body, moneyContext(request)),
+    {
+      preHandler: [perCustomer, idempotency.preHandler],
+      onSend: idempotency.onSend,
+    },
+  )
   mount(app, listTopUps, ({ auth, query }) => topups.list(auth.userId, query))
   mount(app, getTopUp, ({ auth, params, request }) =>
     topups.get(auth.userId, params.orderNo, moneyContext(request)),

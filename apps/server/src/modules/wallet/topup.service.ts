@@ -14,6 +14,7 @@ import { newOrderNo } from '../../platform/order-no.ts'
 import {
   type MoneyContext,
   postLedgerTransaction,
+  settled,
   systemAccountId,
   walletAccountId,
 } from '../ledger/ledger.service.ts'
@@ -102,21 +103,23 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
     credit,
     reconcile,
 
-    async create(userId: string, input: CreateTopUpInput): Promise<TopUpOrder> {
+    async create(userId: string, input: CreateTopUpInput, context: MoneyContext): Promise<TopUpOrder> {
       if (!gateway) throw new AppError('PAYMENTS_UNAVAILABLE')
       const expiresAt = new Date(Date.now() + TOPUP_TTL_MINUTES * 60 * 1000)
-      const [row] = await db
-        .insert(topupOrders)
-        .values({
-          orderNo: newOrderNo('T'),
-          userId,
-          amount: amountToCents(input.amount),
-          channel: input.channel,
-          expiresAt,
-        })
-        .returning()
-      if (!row) throw new Error('top-up order not created')
-      return toView(row, gateway)
+      return inTransaction(db, async (tx) => {
+        const [row] = await tx
+          .insert(topupOrders)
+          .values({
+            orderNo: newOrderNo('T'),
+            userId,
+            amount: amountToCents(input.amount),
+            channel: input.channel,
+            expiresAt,
+          })
+          .returning()
+        if (!row) throw new Error('top-up order not created')
+        return settled(tx, context, toView(row, gateway))
+      })
     },
 
     async get(userId: string, orderNo: string, context: MoneyContext): Promise<TopUpOrder> {

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
+import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
+import { isPostgresRun } from '../../../test/test-db.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { users } from '../../modules/auth/auth.schema.ts'
 import { idempotencyKeys } from './idempotency.schema.ts'
 import { purgeIdempotencyKeys } from './idempotency.ts'
 
@@ -83,4 +88,101 @@ describe('Idempotency-Key', () => {
     expect((await topUp(token, 'old')).headers.get('idempotent-replayed')).toBeNull()
     expect(await orderCount(token)).toBe(2)
   })
+})
+
+describe('Idempotency-Key after a crash', () => {
+  let leased: TestServer
+  beforeAll(async () => {
+    leased = await startTestServer({ IDEMPOTENCY_LEASE_SECONDS: '1' })
+  })
+  afterEach(() => expectLedgerInvariants(leased.db))
+  afterAll(() => leased.close())
+
+  const body = { regionId: '', quantity: 1, durationDays: 30, protocol: 'socks5', autoRenew: false }
+  const purchase = (token: string, key: string, regionId: string) =>
+    buy(leased, token, { ...body, regionId }, key)
+
+  /** A claim as a request that died mid-purchase leaves it: running, with its lease. */
+  async function leaveClaim(email: string, key: string, requestHash: string, leaseMs: number) {
+    const [user] = await leased.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    await leased.db.insert(idempotencyKeys).values({
+      userId: user?.id ?? '',
+      key,
+      requestHash,
+      status: 'running',
+      claimId: randomUUID(),
+      leaseUntil: new Date(Date.now() + leaseMs),
+    })
+  }
+
+  it('records the answer with the purchase, and lets a retry past the lease run afresh', async () => {
+    const customer = await leased.newCustomer()
+    await fund(leased, customer.email, 100_00)
+    const regionId = await stockRegion(leased, 5)
+    const first = await purchase(customer.token, 'probe', regionId)
+    expect(first.status).toBe(200)
+    const [probe] = await leased.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'probe'))
+    expect(probe).toMatchObject({ status: 'done', responseStatus: 200, leaseUntil: null })
+    expect(JSON.parse(probe?.responseBody ?? '')).toEqual(first.body)
+
+    // Died before its transaction committed; the lease still runs: the key is busy.
+    await leaveClaim(customer.email, 'busy', probe?.requestHash ?? '', 60_000)
+    expect((await purchase(customer.token, 'busy', regionId)).status).toBe(409)
+    // Its lease has run out: the retry runs, once.
+    await leaveClaim(customer.email, 'crashed', probe?.requestHash ?? '', -1000)
+    const retried = await purchase(customer.token, 'crashed', regionId)
+    expect(retried.status).toBe(200)
+    expect(retried.headers.get('idempotent-replayed')).toBeNull()
+    const again = await purchase(customer.token, 'crashed', regionId)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual(retried.body)
+    // Another body under a lapsed key is still another request.
+    await leaveClaim(customer.email, 'lapsed', probe?.requestHash ?? '', -1000)
+    const other = await buy(leased, customer.token, { ...body, regionId, durationDays: 90 }, 'lapsed')
+    expect(other.status).toBe(422)
+    const orders = await leased.call<{ total: number }>('GET', '/api/orders?product=static-ip', {
+      token: customer.token,
+    })
+    expect(orders.body.data.total).toBe(2)
+  })
+
+  it.runIf(isPostgresRun())(
+    'a request that outlives its lease cannot record its answer: only the retry that took over buys',
+    async () => {
+      const customer = await leased.newCustomer()
+      await fund(leased, customer.email, 100_00)
+      const regionId = await stockRegion(leased, 5)
+      // Hold the customer's wallet row so the first purchase stalls inside its transaction.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let locked = () => {}
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve
+      })
+      const holder = leased.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from wallets w join users u on u.id = w.user_id
+          where u.email = ${customer.email} for update of w`)
+        locked()
+        await held
+      })
+      await isLocked
+      const slow = purchase(customer.token, 'stalled', regionId)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      const retry = purchase(customer.token, 'stalled', regionId)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      release()
+      await holder
+      const answers = await Promise.all([slow, retry])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      const orders = await leased.call<{ total: number }>('GET', '/api/orders?product=static-ip', {
+        token: customer.token,
+      })
+      expect(orders.body.data.total).toBe(1)
+      const replay = await purchase(customer.token, 'stalled', regionId)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      expect(replay.body).toEqual(answers.find((answer) => answer.status === 200)?.body)
+    },
+  )
 })

@@ -1,10 +1,17 @@
 // Idempotency-Key for money-moving POSTs (DESIGN §4): per customer; same key and body → the
 // stored first answer; another body → 422; the first still running → 409. Validation runs
 // before this hook, so validation failures are never stored; 5xx answers are not kept either.
-import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+//
+// A request claims its key with a lease. The service records its answer through `settle` inside
+// the same transaction as the money movement, so the key says "done" exactly when the money
+// moved. A crash leaves a running claim whose lease runs out; a retry then takes it over and runs
+// afresh, and the lost request (should it still be alive) can no longer record its answer, so its
+// transaction rolls back instead of moving money twice.
+import { createHash, randomUUID } from 'node:crypto'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
-import type { Db } from '../db/client.ts'
+import type { z } from 'zod'
+import type { Db, Tx } from '../db/client.ts'
 import { AppError } from '../errors.ts'
 import { idempotencyKeys } from './idempotency.schema.ts'
 
@@ -12,9 +19,13 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const KEEP_HOURS = 24
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 
+type Claim = { userId: string; key: string; claimId: string; isSettled: boolean }
+/** Records a successful answer in the caller's transaction; throws when the claim was lost. */
+export type Settle = (tx: Tx, data: unknown) => Promise<void>
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyKey: string | null
+    idempotencyClaim: Claim | null
   }
 }
 
@@ -23,10 +34,18 @@ const fingerprint = (request: FastifyRequest) =>
     .update(JSON.stringify([request.method, request.routeOptions.url, request.params, request.body ?? null]))
     .digest('hex')
 
-export function createIdempotencyHooks(db: Db): {
-  preHandler: preHandlerHookHandler
-  onSend: onSendHookHandler
-} {
+const ownClaim = (claim: Claim) =>
+  and(
+    eq(idempotencyKeys.userId, claim.userId),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.claimId, claim.claimId),
+    eq(idempotencyKeys.status, 'running'),
+  )
+
+export function createIdempotencyHooks(
+  db: Db,
+  leaseSeconds: number,
+): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER]
     if (key === undefined) return
@@ -35,21 +54,30 @@ export function createIdempotencyHooks(db: Db): {
     const userId = request.auth?.userId
     if (!userId) throw new AppError('UNAUTHORIZED')
     const requestHash = fingerprint(request)
+    const claimId = randomUUID()
+    const leaseUntil = sql`now() + make_interval(secs => ${leaseSeconds})`
+    // A new key, or a running claim with the same body whose lease has run out (its request died).
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, requestHash, status: 'running' })
-      .onConflictDoNothing()
+      .values({ userId, key, requestHash, status: 'running', claimId, leaseUntil })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { claimId, leaseUntil, createdAt: sql`now()` },
+        setWhere: sql`${idempotencyKeys.status} = 'running'
+          and coalesce(${idempotencyKeys.leaseUntil} < now(), true)
+          and ${idempotencyKeys.requestHash} = ${requestHash}`,
+      })
       .returning({ key: idempotencyKeys.key })
     if (claimed.length > 0) {
-      request.idempotencyKey = key
+      request.idempotencyClaim = { userId, key, claimId, isSettled: false }
       return
     }
     const [first] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    if (first && first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
     if (!first || first.status === 'running') throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    if (first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
     return reply
       .code(first.responseStatus ?? 200)
       .header('idempotent-replayed', 'true')
@@ -57,27 +85,53 @@ export function createIdempotencyHooks(db: Db): {
       .send(first.responseBody)
   }
 
+  // Answers that moved no money (a refusal such as insufficient balance) are kept here, after
+  // the fact; a 5xx frees the key so a retry runs afresh.
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const key = request.idempotencyKey
-    const userId = request.auth?.userId
-    if (!key || !userId) return payload
-    const row = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))
-    if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(row)
+    const claim = request.idempotencyClaim
+    // Settled in the money transaction. (A failure after settle() rolled that back: keep it below.)
+    if (!claim || (claim.isSettled && reply.statusCode < 300)) return payload
+    if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
     else
       await db
         .update(idempotencyKeys)
-        .set({ status: 'done', responseStatus: reply.statusCode, responseBody: String(payload) })
-        .where(row)
+        .set({
+          status: 'done',
+          responseStatus: reply.statusCode,
+          responseBody: String(payload),
+          leaseUntil: null,
+        })
+        .where(ownClaim(claim))
     return payload
   }
   return { preHandler, onSend }
 }
 
-/** The audit context of a customer's money-moving request: who, which request, which key. */
+/** Writes the envelope the route will answer, serialised by the route's own response schema. */
+function settleFor(request: FastifyRequest): Settle | undefined {
+  const claim = request.idempotencyClaim
+  if (!claim) return undefined
+  const schema = (request.routeOptions.schema?.response as Record<number, z.ZodType> | undefined)?.[200]
+  return async (tx, data) => {
+    const envelope = { code: 0, message: 'ok', data }
+    const body = JSON.stringify(schema ? schema.parse(envelope) : envelope)
+    const recorded = await tx
+      .update(idempotencyKeys)
+      .set({ status: 'done', responseStatus: 200, responseBody: body, leaseUntil: null })
+      .where(ownClaim(claim))
+      .returning({ key: idempotencyKeys.key })
+    // Our lease ran out and a retry took the key over: it moves the money, we must not.
+    if (recorded.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+    claim.isSettled = true
+  }
+}
+
+/** The context of a customer's money-moving request: who, which request, which key, and how to settle it. */
 export const moneyContext = (request: FastifyRequest) => ({
   actor: `user:${request.auth?.userId}`,
   requestId: request.id,
-  idempotencyKey: request.idempotencyKey ?? undefined,
+  idempotencyKey: request.idempotencyClaim?.key,
+  settle: settleFor(request),
 })
 
 /** Job: forget answers older than the promised window. */
