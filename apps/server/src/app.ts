@@ -24,13 +24,18 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { authPlugin } from './platform/auth.ts'
 import type { Config } from './platform/config.ts'
 import type { Database } from './platform/db/client.ts'
-import { registerErrorHandling } from './platform/errors.ts'
+import { onClientError, onFrameworkError, registerErrorHandling } from './platform/errors.ts'
 import { registerHealth } from './platform/health.ts'
 import { purgeIdempotencyKeys } from './platform/idempotency/idempotency.ts'
 import { startJobs } from './platform/jobs/scheduler.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { registerOpenApi } from './platform/openapi.ts'
-import { registerSecurity } from './platform/security.ts'
+import {
+  MAX_PARAM_LENGTH,
+  readSecurityHeaders,
+  registerSecurity,
+  timeoutOptions,
+} from './platform/security.ts'
 import { registerWebClient } from './platform/web-client.ts'
 
 declare module 'fastify' {
@@ -52,6 +57,7 @@ export async function buildApp(
   database: Database,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const securityHeaders = await readSecurityHeaders()
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -70,6 +76,11 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    maxParamLength: MAX_PARAM_LENGTH,
+    ...timeoutOptions(config.REQUEST_TIMEOUT_MS),
+    // Failures before any hook runs (router, Node's HTTP parser) answer the envelope too.
+    frameworkErrors: onFrameworkError(securityHeaders),
+    clientErrorHandler: onClientError(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -78,7 +89,7 @@ export async function buildApp(
   })
 
   registerErrorHandling(app)
-  await registerSecurity(app, config)
+  await registerSecurity(app, config, securityHeaders)
   await registerOpenApi(app)
   await app.register(authPlugin, { db: database.db })
   await app.register(nodeAuthPlugin, { db: database.db })

@@ -7,6 +7,8 @@ export const errorCatalogue = {
   PAYLOAD_TOO_LARGE: { code: 1004, status: 413, message: 'The request body is too large' },
   ROUTE_NOT_FOUND: { code: 1005, status: 404, message: 'No such API route' },
   NOT_FOUND: { code: 1006, status: 404, message: 'Not found' },
+  REQUEST_TIMEOUT: { code: 1007, status: 408, message: 'The request took too long to arrive' },
+  HEADERS_TOO_LARGE: { code: 1008, status: 431, message: 'The request headers are too large' },
   UNAUTHORIZED: { code: 1101, status: 401, message: 'Sign in to continue' },
   FORBIDDEN: { code: 1103, status: 403, message: 'You are not allowed to do this' },
   RATE_LIMITED: { code: 1129, status: 429, message: 'Too many requests, try again later' },
@@ -37,6 +39,11 @@ export const errorCatalogue = {
   PROTOCOL_NOT_OFFERED: { code: 3103, status: 422, message: 'This region does not offer that protocol' },
   PLAN_UNAVAILABLE: { code: 3105, status: 404, message: 'This traffic plan is not on sale' },
   INSTANCE_NOT_RENEWABLE: { code: 3104, status: 409, message: 'Some of these IPs can no longer be renewed' },
+  TRAFFIC_TOTAL_TOO_LARGE: {
+    code: 4001,
+    status: 400,
+    message: "These counters would take a customer's lifetime usage past 2^53 - 1 bytes",
+  },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

@@ -22,6 +22,8 @@ export const ConfigSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  /** Time a client has to send a whole request, headers and body; then it gets a 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   WEB_DIST: z
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
