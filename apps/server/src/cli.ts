@@ -92,7 +92,12 @@ const commands: Record<
       return 2
     }
     const path = resolve(process.env.INIT_CWD ?? process.cwd(), file)
-    const result = await importInventoryCsv(db, readFileSync(path, 'utf8'))
+    // A big file takes a while: show progress per batch on stderr, leaving stdout for the summary.
+    const result = await importInventoryCsv(db, readFileSync(path, 'utf8'), {
+      onProgress: (done, total) => {
+        if (total > 10_000) console.error(`importing: ${done}/${total} rows`)
+      },
+    })
     for (const reject of result.rejected) console.error(`line ${reject.line}: ${reject.reason}`)
     console.log(`Imported ${result.imported} address(es); rejected ${result.rejected.length}.`)
     return result.rejected.length > 0 && result.imported === 0 ? 1 : 0

@@ -1,15 +1,25 @@
 // Operators stock addresses from a CSV file: every row is validated, rejects are reported with
-// their line numbers, and the rest are imported in one transaction.
+// their line numbers, and the rest are imported in batches inside one transaction.
 import { isIP } from 'node:net'
 import { parse } from 'csv-parse/sync'
-import { asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { asc, count, eq, sql } from 'drizzle-orm'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { ipInventory, regions } from './static-ip.schema.ts'
 
 export const INVENTORY_CSV_COLUMNS = ['region_id', 'ip', 'port', 'node'] as const
 export type ImportResult = { imported: number; rejected: { line: number; reason: string }[] }
+/** `onProgress(done, total)` after each batch: `done` of the `total` valid rows are written or found taken. */
+export type ImportOptions = { onProgress?: (done: number, total: number) => void }
+type ImportRow = { regionId: string; ip: string; port: number; node: string; line: number }
 
-export async function importInventoryCsv(db: Db, csv: string): Promise<ImportResult> {
+/** Rows per statement: bounds the size of one statement and how often progress is reported. */
+const BATCH_ROWS = 5_000
+
+export async function importInventoryCsv(
+  db: Db,
+  csv: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   let records: Record<string, string>[]
   try {
     records = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true })
@@ -19,7 +29,7 @@ export async function importInventoryCsv(db: Db, csv: string): Promise<ImportRes
   const knownRegions = new Set((await db.select({ id: regions.id }).from(regions)).map((row) => row.id))
   const rejected: ImportResult['rejected'] = []
   const seen = new Set<string>()
-  const rows: { regionId: string; ip: string; port: number; node: string; line: number }[] = []
+  const rows: ImportRow[] = []
   records.forEach((record, index) => {
     const line = index + 2 // line 1 is the header
     const port = Number(record.port)
@@ -48,22 +58,45 @@ export async function importInventoryCsv(db: Db, csv: string): Promise<ImportRes
   })
   if (rows.length === 0) return { imported: 0, rejected }
 
-  const imported = await inTransaction(db, async (tx) => {
-    const existing = await tx
-      .select({ ip: ipInventory.ip, port: ipInventory.port })
-      .from(ipInventory)
-      .where(inArray(ipInventory.ip, [...new Set(rows.map((row) => row.ip))]))
-    const taken = new Set(existing.map((row) => `${row.ip}:${row.port}`))
-    const fresh = rows.filter((row) => {
-      if (!taken.has(`${row.ip}:${row.port}`)) return true
-      rejected.push({ line: row.line, reason: `${row.ip}:${row.port} is already in the inventory` })
-      return false
-    })
-    if (fresh.length > 0) await tx.insert(ipInventory).values(fresh.map(({ line: _line, ...row }) => row))
-    return fresh.length
+  // All or nothing: every batch runs in one transaction. Rejects found inside it are kept apart
+  // so that a retried attempt (serialization failure, deadlock) starts again from a clean list.
+  const { imported, taken } = await inTransaction(db, async (tx) => {
+    let inserted = 0
+    const taken: ImportResult['rejected'] = []
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      const batch = rows.slice(start, start + BATCH_ROWS)
+      const added = await insertNew(tx, batch)
+      for (const row of batch) {
+        if (added.delete(`${row.ip}:${row.port}`)) inserted++
+        else taken.push({ line: row.line, reason: `${row.ip}:${row.port} is already in the inventory` })
+      }
+      options.onProgress?.(start + batch.length, rows.length)
+    }
+    return { imported: inserted, taken }
   })
+  rejected.push(...taken)
   rejected.sort((a, b) => a.line - b.line)
   return { imported, rejected }
+}
+
+/**
+ * Inserts the rows whose ip:port is not stocked yet and answers those it inserted. Columns travel
+ * as one array parameter each (unnest), so a batch costs four bind parameters, not four per row
+ * (PostgreSQL refuses more than 65,535 in one query); `on conflict` also covers a concurrent import.
+ */
+async function insertNew(tx: Tx, batch: ImportRow[]) {
+  const { rows } = (await tx.execute(sql`
+    insert into ip_inventory (region_id, ip, port, node)
+    select region_id, ip, port, node
+    from unnest(
+      ${sql.param(batch.map((row) => row.regionId))}::text[],
+      ${sql.param(batch.map((row) => row.ip))}::text[],
+      ${sql.param(batch.map((row) => row.port))}::integer[],
+      ${sql.param(batch.map((row) => row.node))}::text[]
+    ) as batch(region_id, ip, port, node)
+    on conflict (ip, port) do nothing
+    returning ip, port`)) as unknown as { rows: { ip: string; port: number }[] }
+  return new Set(rows.map((row) => `${row.ip}:${Number(row.port)}`))
 }
 
 export async function inventorySummary(db: Db) {
