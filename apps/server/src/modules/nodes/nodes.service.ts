@@ -1,15 +1,17 @@
 // What nodes pull (credentials to accept) and push (traffic counters). A push is one database
-// transaction, whatever its size: hourly buckets are upserted in one statement, and traffic
-// accounts draw from their packages soonest expiry first, updated in one statement.
+// transaction, whatever its size: customers' lifetime totals and hourly buckets are upserted in one
+// statement each, and traffic accounts draw from their packages soonest expiry first, updated in one
+// statement. Bytes are bigint throughout; a push that would take a total past 2^53 − 1 is refused.
 import { createHash } from 'node:crypto'
 import type { NodeUsers, TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
-import { nodeReports, nodes } from './nodes.schema.ts'
+import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
 
 const HOUR_MS = 3600 * 1000
 
@@ -94,15 +96,24 @@ export async function heartbeat(db: Db, nodeId: string) {
   return { lastSeenAt: (node?.lastSeenAt ?? new Date()).toISOString() }
 }
 
-type Totals = { kind: 'instance' | 'traffic-account'; id: string; up: number; down: number }
+type Subject = { kind: 'instance' | 'traffic-account'; id: string }
+type Totals = Subject & { up: bigint; down: bigint }
+
+/** Refuses a push that would take these subjects' customers past the exact-number bound; final, not retried. */
+const tooLarge = (subjects: Subject[]) =>
+  new AppError('TRAFFIC_TOTAL_TOO_LARGE', {
+    maxTotalBytes: Number(MAX_TOTAL_BYTES),
+    subjects: subjects.map(({ kind, id }) => ({ kind, id })),
+  })
 
 export async function pushTraffic(db: Db, nodeId: string, report: TrafficReport, now = new Date()) {
+  // Summed in bigint: 10,000 records of 1e15 bytes for one id are past 2^53 (and past int8).
   const totals = new Map<string, Totals>()
   for (const record of report.records) {
     const key = `${record.kind}:${record.id}`
-    const total = totals.get(key) ?? { kind: record.kind, id: record.id, up: 0, down: 0 }
-    total.up += record.upBytes
-    total.down += record.downBytes
+    const total = totals.get(key) ?? { kind: record.kind, id: record.id, up: 0n, down: 0n }
+    total.up += BigInt(record.upBytes)
+    total.down += BigInt(record.downBytes)
     totals.set(key, total)
   }
   const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
@@ -135,21 +146,24 @@ export async function pushTraffic(db: Db, nodeId: string, report: TrafficReport,
         : [],
     ])
     const owner = new Map([...instanceOwners, ...accountOwners].map((row) => [row.id, row.userId]))
-    const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0)
-    if (known.length > 0)
-      await tx.execute(sql`
-        insert into usage_hourly (subject_kind, subject_id, user_id, hour, up_bytes, down_bytes)
-        select kind, id, user_id, ${hour.toISOString()}::timestamptz, up, down
-        from unnest(
-          ${sql.param(known.map((t) => t.kind))}::text[],
-          ${sql.param(known.map((t) => t.id))}::uuid[],
-          ${sql.param(known.map((t) => owner.get(t.id)))}::uuid[],
-          ${sql.param(known.map((t) => t.up))}::bigint[],
-          ${sql.param(known.map((t) => t.down))}::bigint[]
-        ) as batch(kind, id, user_id, up, down)
-        on conflict (subject_kind, subject_id, hour) do update
-        set up_bytes = usage_hourly.up_bytes + excluded.up_bytes,
-            down_bytes = usage_hourly.down_bytes + excluded.down_bytes`)
+    const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0n)
+    if (known.length === 0) return { duplicate: false, accepted: report.records.length, disabled: [] }
+
+    await addToLifetimeTotals(tx, known, owner)
+    // Bigints travel as decimal strings, which both drivers send as they are.
+    await tx.execute(sql`
+      insert into usage_hourly (subject_kind, subject_id, user_id, hour, up_bytes, down_bytes)
+      select kind, id, user_id, ${hour.toISOString()}::timestamptz, up, down
+      from unnest(
+        ${sql.param(known.map((t) => t.kind))}::text[],
+        ${sql.param(known.map((t) => t.id))}::uuid[],
+        ${sql.param(known.map((t) => owner.get(t.id)))}::uuid[],
+        ${sql.param(known.map((t) => t.up.toString()))}::bigint[],
+        ${sql.param(known.map((t) => t.down.toString()))}::bigint[]
+      ) as batch(kind, id, user_id, up, down)
+      on conflict (subject_kind, subject_id, hour) do update
+      set up_bytes = usage_hourly.up_bytes + excluded.up_bytes,
+          down_bytes = usage_hourly.down_bytes + excluded.down_bytes`)
 
     const usage = new Map(known.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]))
     const disabled = await drawFromPackages(tx, usage, now)
@@ -157,12 +171,38 @@ export async function pushTraffic(db: Db, nodeId: string, report: TrafficReport,
   })
 }
 
+/**
+ * Adds the push to each customer's lifetime total in one guarded upsert. A customer it would take
+ * past MAX_TOTAL_BYTES is not updated (nor returned): then the whole push is refused and rolls back.
+ */
+async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, string>) {
+  const added = new Map<string, bigint>()
+  for (const t of known) {
+    const userId = owner.get(t.id) ?? ''
+    added.set(userId, (added.get(userId) ?? 0n) + t.up + t.down)
+  }
+  const isOver = (userId: string) => (added.get(userId) ?? 0n) > MAX_TOTAL_BYTES
+  // A new row is not guarded by the update's condition: a push past the bound on its own stops here.
+  if ([...added.keys()].some(isOver)) throw tooLarge(known.filter((t) => isOver(owner.get(t.id) ?? '')))
+  // Rows are locked in one order, so concurrent pushes queue here instead of deadlocking.
+  const users = [...added.keys()].sort()
+  const stored = (await tx.execute(sql`
+    insert into usage_totals (user_id, bytes)
+    select user_id, bytes
+    from unnest(
+      ${sql.param(users)}::uuid[],
+      ${sql.param(users.map((userId) => String(added.get(userId))))}::bigint[]
+    ) as batch(user_id, bytes)
+    on conflict (user_id) do update set bytes = usage_totals.bytes + excluded.bytes
+    where usage_totals.bytes + excluded.bytes <= ${sql.raw(MAX_TOTAL_BYTES.toString())}
+    returning user_id`)) as unknown as { rows: { user_id: string }[] }
+  if (stored.rows.length === added.size) return
+  const accepted = new Set(stored.rows.map((row) => row.user_id))
+  throw tooLarge(known.filter((t) => !accepted.has(owner.get(t.id) ?? '')))
+}
+
 /** Deducts each account's bytes from its live packages, soonest expiry first; the rest is overage. */
-async function drawFromPackages(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  usage: Map<string, number>,
-  now: Date,
-) {
+async function drawFromPackages(tx: Tx, usage: Map<string, bigint>, now: Date) {
   if (usage.size === 0) return []
   const live = await tx
     .select()
@@ -177,17 +217,17 @@ async function drawFromPackages(
     .orderBy(asc(trafficPackages.userId), asc(trafficPackages.expiresAt), asc(trafficPackages.id))
     .for('update')
   const left = new Map(usage)
-  const remaining = new Map<string, number>()
-  const changes: { id: string; used: number; status: 'active' | 'exhausted' }[] = []
+  const remaining = new Map<string, bigint>()
+  const changes: { id: string; used: bigint; status: 'active' | 'exhausted' }[] = []
   /** Customers who drew a package's last bytes in this push. */
   const emptiedNow = new Set<string>()
   for (const pack of live) {
-    const want = left.get(pack.userId) ?? 0
+    const want = left.get(pack.userId) ?? 0n
     const free = pack.totalBytes - pack.usedBytes
-    const take = Math.min(want, free)
+    const take = want < free ? want : free
     left.set(pack.userId, want - take)
-    remaining.set(pack.userId, (remaining.get(pack.userId) ?? 0) + free - take)
-    if (take > 0) {
+    remaining.set(pack.userId, (remaining.get(pack.userId) ?? 0n) + free - take)
+    if (take > 0n) {
       changes.push({
         id: pack.id,
         used: pack.usedBytes + take,
@@ -201,20 +241,20 @@ async function drawFromPackages(
       update traffic_packages as p set used_bytes = v.used, status = v.status
       from unnest(
         ${sql.param(changes.map((c) => c.id))}::uuid[],
-        ${sql.param(changes.map((c) => c.used))}::bigint[],
+        ${sql.param(changes.map((c) => c.used.toString()))}::bigint[],
         ${sql.param(changes.map((c) => c.status))}::text[]
       ) as v(id, used, status)
       where p.id = v.id`)
-  const overage = [...left].filter(([, bytes]) => bytes > 0)
+  const overage = [...left].filter(([, bytes]) => bytes > 0n)
   if (overage.length > 0)
     await tx.execute(sql`
       update traffic_accounts as a set overage_bytes = a.overage_bytes + v.bytes
       from unnest(
         ${sql.param(overage.map(([userId]) => userId))}::uuid[],
-        ${sql.param(overage.map(([, bytes]) => bytes))}::bigint[]
+        ${sql.param(overage.map(([, bytes]) => bytes.toString()))}::bigint[]
       ) as v(user_id, bytes)
       where a.user_id = v.user_id`)
-  const empty = [...usage.keys()].filter((userId) => (remaining.get(userId) ?? 0) === 0)
+  const empty = [...usage.keys()].filter((userId) => (remaining.get(userId) ?? 0n) === 0n)
   // Ran out in this push (it drew its last bytes): the reminder job tells the customer.
   const ranOut = empty.filter((userId) => emptiedNow.has(userId))
   if (ranOut.length > 0)

@@ -98,11 +98,15 @@ describe('node API', () => {
       accepted: 0,
     })
     const after = new Map((await packagesOf(accountId)).map((p) => [p.id, p]))
-    expect(after.get(later?.id ?? '')).toMatchObject({ usedBytes: 10 * GB, status: 'exhausted' })
-    expect(after.get(soon?.id ?? '')).toMatchObject({ usedBytes: 2 * GB, status: 'active' })
+    expect(after.get(later?.id ?? '')).toMatchObject({ usedBytes: BigInt(10 * GB), status: 'exhausted' })
+    expect(after.get(soon?.id ?? '')).toMatchObject({ usedBytes: BigInt(2 * GB), status: 'active' })
     const buckets = await server.db.select().from(usageHourly).where(eq(usageHourly.subjectId, accountId))
     expect(buckets).toHaveLength(1)
-    expect(buckets[0]).toMatchObject({ upBytes: 4 * GB, downBytes: 8 * GB, subjectKind: 'traffic-account' })
+    expect(buckets[0]).toMatchObject({
+      upBytes: BigInt(4 * GB),
+      downBytes: BigInt(8 * GB),
+      subjectKind: 'traffic-account',
+    })
   })
 
   it('disables an exhausted account at once, records the overage, and a new package re-enables it', async () => {
@@ -116,7 +120,7 @@ describe('node API', () => {
       .select()
       .from(trafficAccounts)
       .where(eq(trafficAccounts.userId, accountId))
-    expect(account?.overageBytes).toBe(1 * GB)
+    expect(account?.overageBytes).toBe(BigInt(1 * GB))
     const users = await server.call<Users>('GET', '/api/node/v1/users', { token: nodeToken })
     expect(users.body.data.trafficAccounts.map((a) => a.id)).not.toContain(accountId)
     await fund(server, email, 30_00)
@@ -140,10 +144,10 @@ describe('node API', () => {
       push({ reportId: 'other-2', records: record(3) }),
     ])
     expect(answers.filter((a) => a.body.data?.duplicate === false)).toHaveLength(3)
-    const used = (await packagesOf(accountId)).reduce((sum, p) => sum + p.usedBytes, 0)
-    expect(used).toBe(6 * GB)
+    const used = (await packagesOf(accountId)).reduce((sum, p) => sum + p.usedBytes, 0n)
+    expect(used).toBe(BigInt(6 * GB))
     const [bucket] = await server.db.select().from(usageHourly).where(eq(usageHourly.subjectId, accountId))
-    expect(bucket?.upBytes).toBe(6 * GB)
+    expect(bucket?.upBytes).toBe(BigInt(6 * GB))
   })
 
   it('handles 10,000 records in one push and validates hostile reports', async () => {
@@ -157,7 +161,7 @@ describe('node API', () => {
     const answer = await push({ reportId: 'big', records })
     expect(answer.body.data).toMatchObject({ accepted: 10_000, duplicate: false })
     const [pack] = await packagesOf(accountId)
-    expect(pack?.usedBytes).toBe(1_500_000)
+    expect(pack?.usedBytes).toBe(1_500_000n)
     for (const body of [
       { reportId: '', records: [] },
       { reportId: 'x', records: [{ kind: 'ip', id: accountId, upBytes: 1, downBytes: 1 }] },

@@ -84,7 +84,7 @@ describe('node:simulate', () => {
     expect(pushed).toBeGreaterThan(3 * 25 * 1024 * 1024)
 
     const [pack] = await server.db.select().from(trafficPackages).where(eq(trafficPackages.userId, c.id))
-    expect(pack?.usedBytes).toBe(pushed)
+    expect(pack?.usedBytes).toBe(BigInt(pushed))
     const hourAgo = new Date(Date.now() - 3600_000).toISOString()
     const inAnHour = new Date(Date.now() + 3600_000).toISOString()
     const series = await server.call<UsageSeries>(
@@ -102,9 +102,9 @@ describe('node:simulate', () => {
     expect(answer.out).toContain('Simulation: pushed')
     expect(answer.out).toContain(`Disabled by the server: ${c.id}`)
     const [pack] = await server.db.select().from(trafficPackages).where(eq(trafficPackages.userId, c.id))
-    expect(pack).toMatchObject({ usedBytes: 10 * GB, status: 'exhausted' })
+    expect(pack).toMatchObject({ usedBytes: BigInt(10 * GB), status: 'exhausted' })
     const [account] = await server.db.select().from(trafficAccounts).where(eq(trafficAccounts.userId, c.id))
-    expect(account?.overageBytes).toBeGreaterThan(0)
+    expect(account?.overageBytes).toBeGreaterThan(0n)
   }, 60_000)
 
   it('says clearly when it has no token or no server to talk to', async () => {

@@ -1,4 +1,5 @@
 // The overview cards in one answer: a handful of indexed counts rather than five list calls.
+import { bytesToWire } from '@proxy/contract/bytes'
 import { centsToAmount } from '@proxy/contract/money'
 import { OVERVIEW_EXPIRING_DAYS, type OverviewSummary } from '@proxy/contract/overview/endpoints'
 import { and, count, eq, gt, isNull, lte, sql } from 'drizzle-orm'
@@ -32,8 +33,8 @@ export async function overviewSummary(db: Db, userId: string): Promise<OverviewS
     balance: centsToAmount(wallet?.balance ?? 0),
     activeInstances: instances?.active ?? 0,
     expiringInstances: instances?.expiring ?? 0,
-    trafficRemainingBytes,
-    trafficAccountStatus: trafficRemainingBytes > 0 ? 'enabled' : 'disabled',
+    trafficRemainingBytes: bytesToWire(trafficRemainingBytes),
+    trafficAccountStatus: trafficRemainingBytes > 0n ? 'enabled' : 'disabled',
     unreadNotices: unread?.value ?? 0,
   }
 }

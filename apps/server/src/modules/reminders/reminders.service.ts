@@ -2,7 +2,7 @@
 // package), the traffic account running out (once per time it runs out), and static IPs without
 // auto-renew that expire within 3 days (once per expiry date). Each reminder is claimed with an
 // UPDATE … RETURNING first, so replicas running the same job never send one twice.
-import { formatBytes } from '@proxy/contract/bytes'
+import { bytesToWire, formatBytes } from '@proxy/contract/bytes'
 import { and, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
@@ -54,8 +54,10 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
       )
       .returning()
     return claimed.map((pack) => {
-      const usedPercent = Math.floor((pack.usedBytes / pack.totalBytes) * 100)
-      const left = formatBytes(pack.totalBytes - pack.usedBytes)
+      // Integer division in bigint: floor(used × 100 / total), exact at any size.
+      const usedPercent = pack.totalBytes > 0n ? Number((pack.usedBytes * 100n) / pack.totalBytes) : 100
+      const remainingBytes = bytesToWire(pack.totalBytes - pack.usedBytes)
+      const left = formatBytes(remainingBytes)
       return {
         userId: pack.userId,
         kind: 'traffic-package-80',
@@ -67,7 +69,7 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
           planName: pack.planName,
           orderNo: pack.orderNo,
           usedPercent,
-          remainingBytes: pack.totalBytes - pack.usedBytes,
+          remainingBytes,
         },
       }
     })
@@ -90,7 +92,7 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
     const reminders: Reminder[] = []
     for (const { userId } of claimed) {
       // Bought more before the job ran: nothing to tell.
-      if ((await remainingBytes(db, userId)) > 0) continue
+      if ((await remainingBytes(db, userId)) > 0n) continue
       reminders.push({
         userId,
         kind: 'traffic-exhausted',

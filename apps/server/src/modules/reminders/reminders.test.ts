@@ -112,7 +112,7 @@ describe('traffic reminders', () => {
     const answer = await use(c.id, GB)
     expect(answer.disabled).toEqual([{ kind: 'traffic-account', id: c.id }])
     const [after] = await server.db.select().from(trafficPackages).where(eq(trafficPackages.userId, c.id))
-    expect(after?.usedBytes).toBe(0)
+    expect(after?.usedBytes).toBe(0n)
     await server.app.reminders.run()
     expect(kinds(await noticesOf(c.token))).toEqual(['traffic-exhausted'])
   })

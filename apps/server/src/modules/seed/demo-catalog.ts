@@ -71,13 +71,13 @@ export const DEMO_REGIONS = [
 
 export const DEMO_ADDRESSES_PER_REGION = 20
 
-const GIB = 1024 ** 3
+const GIB = 1024n ** 3n
 export const DEMO_TRAFFIC_PLANS = [
   {
     id: 'gb-10',
     name: '10GB 月包',
     nameEn: '10 GB monthly',
-    sizeBytes: 10 * GIB,
+    sizeBytes: 10n * GIB,
     validityDays: 30,
     price: 30_00,
   },
@@ -85,7 +85,7 @@ export const DEMO_TRAFFIC_PLANS = [
     id: 'gb-50',
     name: '50GB 月包',
     nameEn: '50 GB monthly',
-    sizeBytes: 50 * GIB,
+    sizeBytes: 50n * GIB,
     validityDays: 30,
     price: 120_00,
   },
@@ -93,7 +93,7 @@ export const DEMO_TRAFFIC_PLANS = [
     id: 'gb-100',
     name: '100GB 双月包',
     nameEn: '100 GB, 60 days',
-    sizeBytes: 100 * GIB,
+    sizeBytes: 100n * GIB,
     validityDays: 60,
     price: 200_00,
   },
@@ -101,7 +101,7 @@ export const DEMO_TRAFFIC_PLANS = [
     id: 'gb-500',
     name: '500GB 季包',
     nameEn: '500 GB quarterly',
-    sizeBytes: 500 * GIB,
+    sizeBytes: 500n * GIB,
     validityDays: 90,
     price: 800_00,
   },

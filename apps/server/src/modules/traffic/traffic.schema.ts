@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
-const bytes = (name: string) => bigint(name, { mode: 'number' })
+// Byte counts are bigint inside the server (exact past 2^53); the API converts them at the boundary.
+const bytes = (name: string) => bigint(name, { mode: 'bigint' })
 
 export const trafficPlans = pgTable('traffic_plans', {
   id: text('id').primaryKey(),
@@ -40,7 +41,7 @@ export const trafficPackages = pgTable(
     planName: text('plan_name').notNull(),
     orderNo: text('order_no').notNull(),
     totalBytes: bytes('total_bytes').notNull(),
-    usedBytes: bytes('used_bytes').notNull().default(0),
+    usedBytes: bytes('used_bytes').notNull().default(0n),
     status: text('status', { enum: ['active', 'exhausted', 'expired'] })
       .notNull()
       .default('active'),
@@ -67,7 +68,7 @@ export const trafficAccounts = pgTable(
     username: text('username').notNull(),
     password: text('password').notNull(),
     /** Usage beyond the last package, recorded rather than lost; the account is disabled meanwhile. */
-    overageBytes: bytes('overage_bytes').notNull().default(0),
+    overageBytes: bytes('overage_bytes').notNull().default(0n),
     /** The last time the account ran out (its last bytes used, or its last package expired). */
     exhaustedAt: timestamp('exhausted_at', { withTimezone: true }),
     /** The reminder for the latest exhaustion has gone out when this is at or after exhaustedAt. */

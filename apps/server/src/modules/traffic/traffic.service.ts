@@ -1,6 +1,7 @@
 // Traffic plans, purchases and the traffic account. The account is enabled exactly while an
 // unexpired package has bytes left, so its status is derived, never stored out of step.
 import { randomBytes } from 'node:crypto'
+import { bytesToWire } from '@proxy/contract/bytes'
 import { centsToAmount } from '@proxy/contract/money'
 import {
   GB,
@@ -13,7 +14,7 @@ import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { chargeWallet, type MoneyContext } from '../ledger/ledger.service.ts'
+import { chargeWallet, type MoneyContext, settled } from '../ledger/ledger.service.ts'
 import { orders } from '../orders/orders.schema.ts'
 import { toOrder } from '../orders/orders.service.ts'
 import { trafficAccounts, trafficPackages, trafficPlans } from './traffic.schema.ts'
@@ -32,10 +33,10 @@ export async function listPlans(db: Db) {
       id: plan.id,
       name: plan.name,
       nameEn: plan.nameEn,
-      sizeBytes: plan.sizeBytes,
+      sizeBytes: bytesToWire(plan.sizeBytes),
       validityDays: plan.validityDays,
       price: centsToAmount(plan.price),
-      pricePerGb: Math.round((plan.price / (plan.sizeBytes / GB)) * 100) / 10_000,
+      pricePerGb: Math.round((plan.price / (bytesToWire(plan.sizeBytes) / GB)) * 100) / 10_000,
     })),
   }
 }
@@ -46,9 +47,9 @@ const isLive = (row: PackageRow, now = Date.now()) => row.status === 'active' &&
 const toPackage = (row: PackageRow): TrafficPackage => ({
   id: row.id,
   planName: row.planName,
-  totalBytes: row.totalBytes,
-  usedBytes: row.usedBytes,
-  remainingBytes: row.totalBytes - row.usedBytes,
+  totalBytes: bytesToWire(row.totalBytes),
+  usedBytes: bytesToWire(row.usedBytes),
+  remainingBytes: bytesToWire(row.totalBytes - row.usedBytes),
   // An expired package reads as expired even before the job has marked it.
   status: row.status === 'active' && !isLive(row) ? 'expired' : row.status,
   purchasedAt: row.purchasedAt.toISOString(),
@@ -73,11 +74,12 @@ async function ensureAccount(db: Db | Tx, userId: string) {
   return account
 }
 
-export async function remainingBytes(db: Db | Tx, userId: string): Promise<number> {
+/** Bytes left in the customer's live packages (bigint: convert with bytesToWire to report it). */
+export async function remainingBytes(db: Db | Tx, userId: string): Promise<bigint> {
+  const left = sql`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::bigint`
   const [row] = await db
-    .select({
-      value: sql<number>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::bigint`,
-    })
+    // int8 arrives as a string from pg, as a number or bigint from PGlite: BigInt takes each.
+    .select({ value: left.mapWith(BigInt) })
     .from(trafficPackages)
     .where(
       and(
@@ -86,7 +88,7 @@ export async function remainingBytes(db: Db | Tx, userId: string): Promise<numbe
         gt(trafficPackages.expiresAt, sql`now()`),
       ),
     )
-  return Number(row?.value ?? 0)
+  return row?.value ?? 0n
 }
 
 export async function listPackages(
@@ -125,7 +127,7 @@ export async function listPackages(
     page: query.page,
     pageSize: query.pageSize,
     summary: {
-      remainingBytes: await remainingBytes(db, userId),
+      remainingBytes: bytesToWire(await remainingBytes(db, userId)),
       activeCount: active?.count ?? 0,
       nextExpiry,
     },
@@ -143,8 +145,8 @@ export function createTrafficAccounts(db: Db, config: Pick<Config, 'TRAFFIC_GATE
     return {
       username: account.username,
       password: account.password,
-      status: remaining > 0 ? 'enabled' : 'disabled',
-      remainingBytes: remaining,
+      status: remaining > 0n ? 'enabled' : 'disabled',
+      remainingBytes: bytesToWire(remaining),
       endpoints,
     }
   }
@@ -216,7 +218,7 @@ export async function purchaseTraffic(
       )
       .returning()
     await ensureAccount(tx, userId)
-    return { order: toOrder(order), packages: packages.map(toPackage) }
+    return settled(tx, context, { order: toOrder(order), packages: packages.map(toPackage) })
   })
 }
 
@@ -232,9 +234,9 @@ export async function expirePackages(db: Db, now = new Date()): Promise<number> 
       .where(and(eq(trafficPackages.status, 'active'), lte(trafficPackages.expiresAt, now)))
       .returning({
         userId: trafficPackages.userId,
-        left: sql<number>`${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}`,
+        hasBytesLeft: sql<boolean>`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
       })
-    const lostBytes = [...new Set(expired.filter((row) => Number(row.left) > 0).map((row) => row.userId))]
+    const lostBytes = [...new Set(expired.filter((row) => row.hasBytesLeft).map((row) => row.userId))]
     if (lostBytes.length > 0)
       await tx
         .update(trafficAccounts)

@@ -1,13 +1,15 @@
 // Usage over time from the hourly buckets the node API keeps. Hours are UTC hours (whole local hours
 // in every zone with a whole-hour offset); days start at local midnight in the requested IANA zone,
 // so a 23- or 25-hour DST day is still one bucket. Every bucket in the range is answered, zeros too.
+import { bytesToWire } from '@proxy/contract/bytes'
 import type { UsageQuery, UsageSeries } from '@proxy/contract/traffic/usage'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { type Db, pgErrorCode } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
 
-type Row = { time: Date | string; up: number | string; down: number | string }
+// Sums are numeric, which both drivers answer as strings: read with BigInt, never Number.
+type Row = { time: Date | string; up: number | string | bigint; down: number | string | bigint }
 
 async function subjectFilter(db: Db, userId: string, query: UsageQuery): Promise<SQL> {
   if (query.instanceId) {
@@ -68,14 +70,24 @@ export async function usageSeries(db: Db, userId: string, query: UsageQuery): Pr
       )
     throw error
   }
-  const series = rows.map((row) => ({
-    time: new Date(row.time).toISOString(),
-    upBytes: Number(row.up),
-    downBytes: Number(row.down),
-  }))
-  const totals = series.reduce(
-    (sum, point) => ({ upBytes: sum.upBytes + point.upBytes, downBytes: sum.downBytes + point.downBytes }),
-    { upBytes: 0, downBytes: 0 },
-  )
-  return { granularity: query.granularity, tz, series, totals }
+  // Summed in bigint; each figure is part of the customer's lifetime total, which is kept within
+  // 2^53 − 1 bytes, so every one converts to an exact JSON number.
+  let up = 0n
+  let down = 0n
+  const series = rows.map((row) => {
+    const point = { up: BigInt(row.up), down: BigInt(row.down) }
+    up += point.up
+    down += point.down
+    return {
+      time: new Date(row.time).toISOString(),
+      upBytes: bytesToWire(point.up),
+      downBytes: bytesToWire(point.down),
+    }
+  })
+  return {
+    granularity: query.granularity,
+    tz,
+    series,
+    totals: { upBytes: bytesToWire(up), downBytes: bytesToWire(down) },
+  }
 }
