@@ -10,6 +10,10 @@ CREATE TABLE "usage_totals" (
 	CONSTRAINT "usage_totals_bytes_exact" CHECK ("usage_totals"."bytes" between 0 and 9007199254740991)
 );
 --> statement-breakpoint
+ALTER TABLE "usage_hourly" ALTER COLUMN "up_bytes" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "usage_hourly" ALTER COLUMN "down_bytes" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "traffic_accounts" ALTER COLUMN "overage_bytes" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "traffic_packages" ALTER COLUMN "used_bytes" SET DEFAULT 0;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "claim_id" uuid;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "usage_totals" ADD CONSTRAINT "usage_totals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -48,8 +48,8 @@ export const usageHourly = pgTable(
       .notNull()
       .references(() => users.id),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    upBytes: bigint('up_bytes', { mode: 'bigint' }).notNull().default(0n),
-    downBytes: bigint('down_bytes', { mode: 'bigint' }).notNull().default(0n),
+    upBytes: bigint('up_bytes', { mode: 'bigint' }).notNull().default(sql`0`),
+    downBytes: bigint('down_bytes', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (table) => [
     primaryKey({ columns: [table.subjectKind, table.subjectId, table.hour] }),

@@ -41,7 +41,7 @@ export const trafficPackages = pgTable(
     planName: text('plan_name').notNull(),
     orderNo: text('order_no').notNull(),
     totalBytes: bytes('total_bytes').notNull(),
-    usedBytes: bytes('used_bytes').notNull().default(0n),
+    usedBytes: bytes('used_bytes').notNull().default(sql`0`),
     status: text('status', { enum: ['active', 'exhausted', 'expired'] })
       .notNull()
       .default('active'),
@@ -68,7 +68,7 @@ export const trafficAccounts = pgTable(
     username: text('username').notNull(),
     password: text('password').notNull(),
     /** Usage beyond the last package, recorded rather than lost; the account is disabled meanwhile. */
-    overageBytes: bytes('overage_bytes').notNull().default(0n),
+    overageBytes: bytes('overage_bytes').notNull().default(sql`0`),
     /** The last time the account ran out (its last bytes used, or its last package expired). */
     exhaustedAt: timestamp('exhausted_at', { withTimezone: true }),
     /** The reminder for the latest exhaustion has gone out when this is at or after exhaustedAt. */
