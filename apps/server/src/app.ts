@@ -1,6 +1,6 @@
 // buildApp() is shared by server.ts and the tests: one way to assemble the API.
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
@@ -79,7 +79,11 @@ export async function buildApp(
     maxParamLength: MAX_PARAM_LENGTH,
     ...timeoutOptions(config.REQUEST_TIMEOUT_MS),
     // Failures before any hook runs (router, Node's HTTP parser) answer the envelope too.
-    frameworkErrors: onFrameworkError(securityHeaders),
+    frameworkErrors: onFrameworkError(
+      securityHeaders,
+      (request: FastifyRequest): Promise<void> =>
+        request.url.startsWith('/api/node/') ? app.authenticateNode(request) : app.authenticate(request),
+    ),
     clientErrorHandler: onClientError(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)

@@ -80,11 +80,20 @@ export const routeNotFound = () => envelope(new AppError('ROUTE_NOT_FOUND'))
 
 /**
  * Fastify's `frameworkErrors`: the router refused the URL (bad percent-encoding, over-long
- * parameter) before any hook ran, so the security headers and request id are added here.
+ * parameter) before any hook ran, so the security headers and request id are added here. Every
+ * /api route that takes a path parameter needs a token, so the caller is authenticated first,
+ * as on a routed request: a stranger learns only 401.
  */
-export function onFrameworkError(headers: SecurityHeaders) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error)
+export function onFrameworkError(
+  headers: SecurityHeaders,
+  authenticate: (request: FastifyRequest) => Promise<void>,
+) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let appError = toAppError(error)
+    if (request.url.startsWith('/api/'))
+      await authenticate(request).catch((failure: unknown) => {
+        appError = failure instanceof AppError ? failure : new AppError('UNAUTHORIZED')
+      })
     request.log.info({ code: appError.name }, appError.message)
     return reply
       .headers(headers)

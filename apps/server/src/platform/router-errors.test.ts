@@ -100,12 +100,15 @@ describe('router-level errors', () => {
     }
   })
 
-  it("answers path parameters past the router's limit with a 404 envelope, not a bare 414", async () => {
+  it("answers path parameters past the router's limit with envelopes, not a bare 414: 401 first", async () => {
+    const { token } = await server.newCustomer()
     for (const [method, path] of [
       ['GET', `/api/proxy/instances/${'b'.repeat(MAX_PARAM_LENGTH + 1)}`],
       ['GET', `/api/orders/${'c'.repeat(MAX_PARAM_LENGTH + 1)}`],
-    ] as const)
-      expectEnvelope(await call(method, path), 404, 'ROUTE_NOT_FOUND')
+    ] as const) {
+      expectEnvelope(await call(method, path), 401, 'UNAUTHORIZED')
+      expectEnvelope(await call(method, path, { token }), 404, 'ROUTE_NOT_FOUND')
+    }
   })
 
   it('answers unknown routes and wrong methods with a 404 envelope', async () => {
@@ -118,9 +121,13 @@ describe('router-level errors', () => {
       expectEnvelope(await call(method, path), 404, 'ROUTE_NOT_FOUND')
   })
 
-  it('answers a URL that does not decode with a 400 envelope', async () => {
-    expectEnvelope(await call('GET', '/api/%zz'), 400, 'MALFORMED_REQUEST')
-    expectEnvelope(await call('GET', '/api/orders/%E0%A4%A'), 400, 'MALFORMED_REQUEST')
+  it('answers a URL that does not decode with a 400 envelope, after 401 for a stranger', async () => {
+    const { token } = await server.newCustomer()
+    for (const path of ['/api/%zz', '/api/orders/%E0%A4%A']) {
+      expectEnvelope(await call('GET', path), 401, 'UNAUTHORIZED')
+      expectEnvelope(await call('GET', path, { token }), 400, 'MALFORMED_REQUEST')
+    }
+    expectEnvelope(await call('GET', '/%zz'), 400, 'MALFORMED_REQUEST')
   })
 
   it('answers oversized bodies with 413 and other content types with 415', async () => {
