@@ -5,7 +5,6 @@ import { type ErrorName, errorCatalogue } from '@proxy/contract/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { loadConfig } from './config.ts'
-import { MAX_PARAM_LENGTH } from './security.ts'
 
 const REQUEST_TIMEOUT_MS = 1000
 
@@ -85,7 +84,8 @@ function rawRequest(chunks: string[], everyMs = 0): Promise<RawAnswer> {
   })
 }
 
-const longId = 'a'.repeat(150)
+// Past Fastify's default parameter limit (100), and long enough to fill most of a request line.
+const longId = 'a'.repeat(10_000)
 
 describe('router-level errors', () => {
   it('routes long path parameters, so a stranger gets 401 and a customer 400, as for any bad id', async () => {
@@ -97,17 +97,6 @@ describe('router-level errors', () => {
     ] as const) {
       expectEnvelope(await call(method, path), 401, 'UNAUTHORIZED')
       expectEnvelope(await call(method, path, { token }), 400, 'VALIDATION_FAILED')
-    }
-  })
-
-  it("answers path parameters past the router's limit with envelopes, not a bare 414: 401 first", async () => {
-    const { token } = await server.newCustomer()
-    for (const [method, path] of [
-      ['GET', `/api/proxy/instances/${'b'.repeat(MAX_PARAM_LENGTH + 1)}`],
-      ['GET', `/api/orders/${'c'.repeat(MAX_PARAM_LENGTH + 1)}`],
-    ] as const) {
-      expectEnvelope(await call(method, path), 401, 'UNAUTHORIZED')
-      expectEnvelope(await call(method, path, { token }), 404, 'ROUTE_NOT_FOUND')
     }
   })
 

@@ -46,8 +46,9 @@ export async function readSecurityHeaders(): Promise<SecurityHeaders> {
 /**
  * Path parameters the router matches. Fastify's default (100) turns a longer id into a routing
  * miss before authentication; routed, it gets 401 for a stranger and a validation error after.
+ * Node refuses a request line past its 16 KB header limit (431), so this lets every id through.
  */
-export const MAX_PARAM_LENGTH = 1000
+export const MAX_PARAM_LENGTH = 16 * 1024
 
 // Idle keep-alive sockets outlive the 60 s idle timeout of common load balancers and reverse
 // proxies, so those never reuse a socket we are closing.
