@@ -76,7 +76,7 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ...timeoutOptions(config.REQUEST_TIMEOUT_MS),
     // Failures before any hook runs (router, Node's HTTP parser) answer the envelope too.
     frameworkErrors: onFrameworkError(
