@@ -1,0 +1,42 @@
+// The gateway's settings, from the environment, validated once at start-up.
+import { isAbsolute, resolve } from 'node:path'
+import { z } from 'zod'
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
+const fromInvocationDir = (path: string) =>
+  isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path)
+
+export const GatewayConfig = z.object({
+  /** The API the node talks to (node API under /api/node/v1). */
+  GATEWAY_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
+  /** This node's token (`npm run cli -- node:add`). */
+  GATEWAY_NODE_TOKEN: z
+    .string()
+    .regex(/^nt_[A-Za-z0-9_-]{43}$/, 'a node token from `npm run cli -- node:add`'),
+  /** Addresses this node owns (CIDRs, comma-separated): it listens for the static IPs among them. */
+  GATEWAY_ADDRESSES: z.string().default('127.0.0.0/8'),
+  /** Where the traffic-account (rotating pool) endpoints listen. */
+  GATEWAY_POOL_HOST: z.string().default('127.0.0.1'),
+  GATEWAY_POOL_PORTS: z.string().default('1080,8080'),
+  /** Let customers reach loopback and private networks: only for development and tests. */
+  GATEWAY_ALLOW_PRIVATE: flag.default(false),
+  GATEWAY_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  GATEWAY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  GATEWAY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(256),
+  /** Counters wait here (fsynced) until the API acknowledges them. */
+  GATEWAY_SPOOL_DIR: z.string().default('./data/gateway-spool').transform(fromInvocationDir),
+  GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(2000),
+  GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
+})
+export type GatewayConfig = z.infer<typeof GatewayConfig>
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = GatewayConfig.safeParse(given)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid gateway configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

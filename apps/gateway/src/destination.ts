@@ -1,0 +1,134 @@
+// Opens the upstream connection for a tunnel: resolve first, then judge the resolved address,
+// so a public name pointing at 127.0.0.1 or 10.x (SSRF by DNS) is refused like the literal.
+import dns, { type LookupAddress } from 'node:dns'
+import net from 'node:net'
+import type { Destination, Grant } from './grants.ts'
+import { DialError } from './protocols/context.ts'
+
+export type DialerOptions = {
+  allowPrivate: boolean
+  /** The gateway's own addresses: dialling them would loop traffic back into the gateway. */
+  ownAddresses: () => Set<string>
+  /** Covers resolution and connect together. */
+  connectTimeoutMs: number
+  lookup?: typeof dns.lookup
+}
+
+// Everything a customer must not reach from our network (IPv4-mapped IPv6 forms match the IPv4 rules).
+const forbidden = new net.BlockList()
+for (const [address, prefix] of [
+  ['0.0.0.0', 8], // "this network": 0.0.0.0 reaches the local host on Linux
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4], // reserved and broadcast
+] as const) {
+  forbidden.addSubnet(address, prefix, 'ipv4')
+}
+for (const [address, prefix] of [
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  forbidden.addSubnet(address, prefix, 'ipv6')
+}
+
+const family = (address: string) => (net.isIPv4(address) ? 'ipv4' : 'ipv6')
+
+/** `::ffff:1.2.3.4` → `1.2.3.4`, so the exit-family check and the socket see one form. */
+const unmap = (address: string) =>
+  address.toLowerCase().startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address
+
+export function isAllowedAddress(address: string, allowPrivate: boolean, own: Set<string>): boolean {
+  const type = family(address)
+  if (!allowPrivate && forbidden.check(address, type)) return false
+  const ownList = new net.BlockList()
+  for (const mine of own) if (net.isIP(mine)) ownList.addAddress(mine, family(mine))
+  return !ownList.check(address, type)
+}
+
+const reasons: Record<string, DialError['reason']> = {
+  ECONNREFUSED: 'refused',
+  EHOSTUNREACH: 'host-unreachable',
+  ENOTFOUND: 'host-unreachable',
+  EAI_AGAIN: 'host-unreachable',
+  ENODATA: 'host-unreachable',
+  ENETUNREACH: 'network-unreachable',
+  ETIMEDOUT: 'ttl-expired',
+}
+
+function toDialError(error: unknown): DialError {
+  if (error instanceof DialError) return error
+  const code = (error as NodeJS.ErrnoException).code ?? ''
+  return new DialError(reasons[code] ?? 'general', (error as Error).message)
+}
+
+export function createDialer(options: DialerOptions) {
+  const lookup = options.lookup ?? dns.lookup
+
+  const resolve = (host: string) =>
+    new Promise<string[]>((done, fail) => {
+      if (net.isIP(host)) return done([host])
+      lookup(host, { all: true }, (error, addresses: LookupAddress[]) =>
+        error ? fail(error) : done(addresses.map((a) => a.address)),
+      )
+    })
+
+  async function pick(grant: Grant, destination: Destination): Promise<string> {
+    if (!Number.isInteger(destination.port) || destination.port < 1 || destination.port > 65535) {
+      throw new DialError('not-allowed', `bad port ${destination.port}`)
+    }
+    const exit = grant.exitAddress ? unmap(grant.exitAddress) : undefined
+    const resolved = (await resolve(destination.host)).map(unmap)
+    // A socket bound to an IPv4 exit cannot carry IPv6 (and the reverse).
+    const usable = exit ? resolved.filter((a) => family(a) === family(exit)) : resolved
+    const [first] = usable
+    if (resolved.length === 0) throw new DialError('host-unreachable', `${destination.host} has no address`)
+    if (first === undefined)
+      throw new DialError('network-unreachable', `${destination.host}: no address of the exit's family`)
+    // Any forbidden answer condemns the name: mixed answers are how DNS rebinding is tried.
+    const own = options.ownAddresses()
+    if (!usable.every((a) => isAllowedAddress(a, options.allowPrivate, own))) {
+      throw new DialError('not-allowed', `${destination.host} is not reachable through the gateway`)
+    }
+    return first
+  }
+
+  return function dial(grant: Grant, destination: Destination): Promise<net.Socket> {
+    return new Promise<net.Socket>((done, fail) => {
+      let socket: net.Socket | undefined
+      let isSettled = false
+      const settle = (error?: unknown) => {
+        if (isSettled) return
+        isSettled = true
+        clearTimeout(timer)
+        if (error === undefined && socket) return done(socket)
+        socket?.destroy()
+        fail(toDialError(error))
+      }
+      const timer = setTimeout(
+        () => settle(new DialError('ttl-expired', `no connection within ${options.connectTimeoutMs} ms`)),
+        options.connectTimeoutMs,
+      )
+      pick(grant, destination).then((address) => {
+        if (isSettled) return // the deadline answered while we were resolving
+        const localAddress = grant.exitAddress ? unmap(grant.exitAddress) : undefined
+        const upstream = net.connect({
+          host: address,
+          port: destination.port,
+          localAddress,
+          allowHalfOpen: true,
+        })
+        socket = upstream
+        // Stays attached after connect: an error before the relay takes over must not crash us.
+        upstream.on('error', settle)
+        upstream.once('connect', () => settle())
+      }, settle)
+    })
+  }
+}

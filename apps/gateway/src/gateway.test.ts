@@ -1,0 +1,247 @@
+// End to end on loopback: the real API, a customer who buys a static IP (127.0.0.2x), the gateway
+// serving it, real clients (curl, the socks package) through it to a local sink. The sink sees the
+// bought address as the peer, and the console shows exactly the bytes the sink exchanged.
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SocksClient } from 'socks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadGatewayConfig } from './config.ts'
+import { type Gateway, startGateway } from './gateway.ts'
+import { curl } from './protocols/test-clients.ts'
+import { type Api, startApi } from './sync/test-api.ts'
+
+/** Every connection's peer address and the bytes it received and sent, as the sink saw them. */
+type Seen = { peer: string; received: number; sent: number }
+
+let api: Api
+let gateway: Gateway
+let spoolDir: string
+let sinkPort: number
+let echoPort: number
+const seen: Seen[] = []
+const poolPorts: number[] = []
+const servers: net.Server[] = []
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** Counts a sink connection's bytes both ways from the sink's side of the socket. */
+function track(socket: net.Socket): Seen {
+  const entry = { peer: socket.remoteAddress ?? '', received: 0, sent: 0 }
+  seen.push(entry)
+  socket.on('data', (chunk: Buffer) => {
+    entry.received += chunk.length
+  })
+  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
+  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+    entry.sent += Buffer.byteLength(chunk)
+    return write(chunk, ...rest)
+  }) as typeof socket.write
+  return entry
+}
+
+// The sinks live on an address of their own: the gateway refuses its own addresses (127.0.0.1 is
+// its pool host here) so that no tunnel loops back into it.
+const SINK_HOST = '127.0.0.200'
+const listen = (server: net.Server) =>
+  new Promise<number>((resolve) => {
+    servers.push(server)
+    server.listen(0, SINK_HOST, () => resolve((server.address() as net.AddressInfo).port))
+  })
+
+beforeAll(async () => {
+  api = await startApi({ firstAddress: 20 })
+  const web = http.createServer((request, response) => {
+    request.resume()
+    request.on('end', () => response.end(`hello from the sink: ${'x'.repeat(5000)}`))
+  })
+  web.on('connection', (socket) => track(socket))
+  sinkPort = await listen(web)
+  echoPort = await listen(net.createServer((socket) => socket.pipe(socket)))
+  poolPorts.push(await freePort(), await freePort())
+  spoolDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'))
+  gateway = await startGateway(
+    loadGatewayConfig({
+      GATEWAY_API_URL: api.baseUrl,
+      GATEWAY_NODE_TOKEN: api.nodeToken,
+      GATEWAY_ADDRESSES: '127.0.0.0/8',
+      GATEWAY_POOL_HOST: '127.0.0.1',
+      GATEWAY_POOL_PORTS: poolPorts.join(','),
+      GATEWAY_ALLOW_PRIVATE: 'true',
+      GATEWAY_SPOOL_DIR: spoolDir,
+      GATEWAY_PULL_MS: '200',
+      GATEWAY_PUSH_MS: '300',
+    }),
+    () => {},
+  )
+})
+
+afterAll(async () => {
+  await gateway?.close()
+  for (const server of servers) server.close()
+  await api?.close()
+  rmSync(spoolDir, { recursive: true, force: true })
+})
+
+/** Waits (bounded) until `check` holds. */
+async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 5000) {
+  const deadline = Date.now() + ms
+  let value = await read()
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    value = await read()
+  }
+  return value
+}
+
+/** A customer with one static IP the gateway already listens on, and its exported socks5 line. */
+async function customerWithIp() {
+  const { token, instance } = await api.staticIpCustomer()
+  await eventually(
+    () => gateway.listening(),
+    (list) => list.includes(`${instance.ip}:${instance.port}`),
+  )
+  const exported = await fetch(`${api.baseUrl}/api/proxy/instances/export/socks5`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const line = (await exported.text()).trim()
+  return { token, instance, line }
+}
+
+const sinkTotals = (peer: string) =>
+  seen
+    .filter((entry) => entry.peer === peer)
+    .reduce((sum, entry) => ({ up: sum.up + entry.received, down: sum.down + entry.sent }), {
+      up: 0,
+      down: 0,
+    })
+
+describe('the gateway on a bought static IP', () => {
+  it('carries the exported socks5 line and the HTTP forms, exits from the bought address, and meters exactly', async () => {
+    const { token, instance, line } = await customerWithIp()
+    expect(line).toMatch(new RegExp(`^socks5://[^:]+:[^@]+@${instance.ip.replaceAll('.', '\\.')}:1080#`))
+    const socksUrl = line.replace(/^socks5:/, 'socks5h:').replace(/#.*$/, '')
+    const proxyAuth = `${encodeURIComponent(instance.username)}:${encodeURIComponent(instance.password)}`
+    const target = `http://${SINK_HOST}:${sinkPort}/hello`
+    const via = (args: string[]) => curl(['-sS', '--max-time', '5', ...args])
+    const httpProxy = `http://${proxyAuth}@${instance.ip}:${instance.port}`
+    // Tunnels (SOCKS5, HTTP CONNECT): the payload is exactly what the sink exchanged.
+    for (const args of [
+      ['-x', socksUrl, target],
+      ['-p', '-x', httpProxy, '--data-binary', 'x'.repeat(20_000), target],
+    ]) {
+      const answer = await via(args)
+      expect(answer.stderr, args.join(' ')).toBe('')
+      expect(answer.stdout).toMatch(/^hello from the sink/)
+    }
+    // Every connection the sink saw came from the bought address, not the gateway's own.
+    expect(seen.filter((entry) => entry.peer === instance.ip)).toHaveLength(2)
+    const tunnelled = sinkTotals(instance.ip)
+    expect(tunnelled.up).toBeGreaterThan(20_000)
+    await gateway.flush()
+    expect(
+      await eventually(
+        () => api.usage(token),
+        (totals) => totals.upBytes >= tunnelled.up,
+      ),
+    ).toEqual({ upBytes: tunnelled.up, downBytes: tunnelled.down })
+
+    // Absolute-URI requests count what the client sent (its own request line and proxy header,
+    // which the gateway rewrites) and received: the protocol tests pin that exactly.
+    const absolute = await via(['-x', httpProxy, target])
+    expect(absolute.stdout).toMatch(/^hello from the sink/)
+    expect(seen.filter((entry) => entry.peer === instance.ip)).toHaveLength(3)
+    const all = sinkTotals(instance.ip)
+    await gateway.flush()
+    const usage = await eventually(
+      () => api.usage(token),
+      (totals) => totals.downBytes >= all.down,
+    )
+    expect(usage.downBytes).toBe(all.down)
+    expect(usage.upBytes).toBeGreaterThan(all.up)
+  })
+
+  it('refuses a wrong password and another customer’s credentials on my address', async () => {
+    const mine = await customerWithIp()
+    const theirs = await customerWithIp()
+    const through = (user: string, password: string) =>
+      curl([
+        '-sS',
+        '--max-time',
+        '5',
+        '-x',
+        `socks5h://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${mine.instance.ip}:${mine.instance.port}`,
+        `http://${SINK_HOST}:${sinkPort}/`,
+      ])
+    expect((await through(mine.instance.username, 'wrong-password')).exitCode).not.toBe(0)
+    expect((await through(theirs.instance.username, theirs.instance.password)).exitCode).not.toBe(0)
+    expect((await through(mine.instance.username, mine.instance.password)).exitCode).toBe(0)
+  })
+
+  it('closes an open tunnel within 5 s of a password reset, and refuses the old password', async () => {
+    const { token, instance } = await customerWithIp()
+    const proxy = {
+      host: instance.ip,
+      port: instance.port,
+      type: 5 as const,
+      userId: instance.username,
+      password: instance.password,
+    }
+    const { socket } = await SocksClient.createConnection({
+      proxy,
+      command: 'connect',
+      destination: { host: SINK_HOST, port: echoPort },
+    })
+    socket.write('ping')
+    await new Promise((resolve) => socket.once('data', resolve))
+    const closed = new Promise<number>((resolve) => {
+      const started = Date.now()
+      socket.once('close', () => resolve(Date.now() - started))
+    })
+    const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
+    expect(reset.status).toBe(200)
+    expect(await closed).toBeLessThan(5000)
+    await expect(
+      SocksClient.createConnection({
+        proxy,
+        command: 'connect',
+        destination: { host: SINK_HOST, port: echoPort },
+      }),
+    ).rejects.toThrow()
+  })
+
+  it('serves the traffic account on the pool ports', async () => {
+    const account = await api.trafficCustomer()
+    await gateway.pull()
+    const auth = `${encodeURIComponent(account.username)}:${encodeURIComponent(account.password)}`
+    for (const port of poolPorts) {
+      const answer = await eventually(
+        () =>
+          curl([
+            '-sS',
+            '--max-time',
+            '5',
+            '-x',
+            `socks5h://${auth}@127.0.0.1:${port}`,
+            `http://${SINK_HOST}:${sinkPort}/`,
+          ]),
+        (result) => result.exitCode === 0,
+      )
+      expect(answer.stdout).toMatch(/^hello from the sink/)
+    }
+    await gateway.flush()
+    const usage = await eventually(
+      () => api.usage(account.token),
+      (totals) => totals.downBytes > 10_000,
+    )
+    expect(usage.upBytes).toBeGreaterThan(0)
+  })
+})

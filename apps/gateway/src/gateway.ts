@@ -1,0 +1,130 @@
+// One gateway: listeners on every entry the node API lists, SOCKS5 and HTTP on each, tunnels that
+// exit from the dialled address, bytes metered and pushed, and credentials pulled every 2 s so a
+// credential that disappears, changes or runs out loses its open tunnels within seconds.
+import net from 'node:net'
+import type { GatewayConfig } from './config.ts'
+import { createDialer } from './destination.ts'
+import type { Entry, Grant } from './grants.ts'
+import { createListeners } from './listener.ts'
+import type { ProxyContext } from './protocols/context.ts'
+import { handleHttpProxy } from './protocols/http-proxy.ts'
+import { handleSocks5 } from './protocols/socks5.ts'
+import { createRelay } from './relay.ts'
+import { createCredentials } from './sync/credentials.ts'
+import { createMeter } from './sync/meter.ts'
+import { createPusher } from './sync/pusher.ts'
+import { createTunnels } from './tunnels.ts'
+
+const HEARTBEAT_MS = 15_000
+
+/** An allow list from `a.b.c.d/n, …`: the addresses this node owns and may listen on. */
+function addressList(cidrs: string): net.BlockList {
+  const list = new net.BlockList()
+  for (const cidr of cidrs
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address = '', prefix] = cidr.split('/')
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) list.addAddress(address, family)
+    else list.addSubnet(address, Number(prefix), family)
+  }
+  return list
+}
+
+export type Gateway = Awaited<ReturnType<typeof startGateway>>
+
+export async function startGateway(config: GatewayConfig, log: (message: string) => void = console.warn) {
+  const api = { apiUrl: config.GATEWAY_API_URL, token: config.GATEWAY_NODE_TOKEN }
+  const poolEntries: Entry[] = config.GATEWAY_POOL_PORTS.split(',').map((port) => ({
+    address: config.GATEWAY_POOL_HOST,
+    port: Number(port),
+  }))
+  const owned = addressList(config.GATEWAY_ADDRESSES)
+  const isOwned = (address: string) => owned.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')
+
+  const credentials = createCredentials({ ...api, poolEntries })
+  const tunnels = createTunnels({ maxPerGrant: config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL })
+  const meter = createMeter()
+  const cutOff = () => tunnels.closeWhere((grant: Grant) => !credentials.isCurrent(grant))
+  const pusher = createPusher({
+    ...api,
+    spoolDir: config.GATEWAY_SPOOL_DIR,
+    meter,
+    onDisabled: (ids) => {
+      credentials.markDisabled(ids)
+      cutOff()
+    },
+  })
+  const relay = createRelay({
+    tunnels,
+    meter: (grant, up, down) => meter.add(grant, up, down),
+    idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
+  })
+  let listening = new Set<string>()
+  const dial = createDialer({
+    allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
+    ownAddresses: () => listening,
+    connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
+  })
+  const listeners = createListeners({
+    handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+    log,
+    handle: (socket, entry, protocol) => {
+      const context: ProxyContext = {
+        entry,
+        // A credential cut off between pulls (spent, disabled) is refused at once.
+        authenticate: (at, username, password) => credentials.authenticate(at, username, password),
+        dial,
+        relay,
+        count: (grant, up, down) => meter.add(grant, up, down),
+        handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+      }
+      void (protocol === 'socks5' ? handleSocks5(socket, context) : handleHttpProxy(socket, context))
+    },
+  })
+
+  async function pull() {
+    const { changed } = await credentials.pull()
+    if (!changed) return
+    const entries = credentials.entries().filter((entry) => isOwned(entry.address))
+    listening = new Set(entries.map((entry) => entry.address))
+    await listeners.sync(entries)
+    cutOff()
+  }
+
+  // Each loop waits for its own last round: a slow API never stacks requests up.
+  const loops: NodeJS.Timeout[] = []
+  function every(ms: number, name: string, run: () => Promise<unknown>) {
+    let busy = false
+    const timer = setInterval(() => {
+      if (busy) return
+      busy = true
+      run()
+        .catch((error: Error) => log(`gateway ${name}: ${error.message}`))
+        .finally(() => {
+          busy = false
+        })
+    }, ms)
+    loops.push(timer)
+  }
+
+  await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
+  every(config.GATEWAY_PULL_MS, 'pull', pull)
+  every(config.GATEWAY_PUSH_MS, 'push', () => pusher.flush())
+  every(HEARTBEAT_MS, 'heartbeat', () => pusher.heartbeat())
+
+  return {
+    listening: () => listeners.listening(),
+    pull,
+    flush: () => pusher.flush(),
+    tunnels: () => tunnels.size,
+    /** Stops accepting, closes the tunnels and pushes what was counted (the spool keeps the rest). */
+    async close() {
+      for (const timer of loops) clearInterval(timer)
+      await listeners.close()
+      tunnels.closeWhere(() => true)
+      await pusher.flush().catch((error: Error) => log(`gateway push on close: ${error.message}`))
+    },
+  }
+}

@@ -1,0 +1,22 @@
+// What the gateway decides per connection: who is asking (a grant), and who pays for the bytes.
+// The protocol handlers, the relay and the node-API sync all speak these types.
+
+/** A credential the gateway accepts, as pulled from the node API. */
+export type Grant = {
+  kind: 'instance' | 'traffic-account'
+  /** The instance id, or the traffic account's id (its customer's id). */
+  id: string
+  /** Outgoing connections bind to this address (a static IP exits from where it was dialled). */
+  exitAddress?: string
+  /** Changes whenever the credential changes (password reset): open tunnels of an old version close. */
+  version: string
+}
+
+/** Where the customer dialled: a static IP answers only its own credentials. */
+export type Entry = { address: string; port: number }
+
+/** Username/password check for one entry; null when the pair is wrong or belongs elsewhere. */
+export type Authenticate = (entry: Entry, username: string, password: string) => Grant | null
+
+/** A destination as the client asked for it: an IP literal or a host name, and a port. */
+export type Destination = { host: string; port: number }

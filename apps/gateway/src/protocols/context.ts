@@ -1,0 +1,43 @@
+// What a protocol handler needs from the rest of the gateway: who may pass (authenticate),
+// how to reach a destination (dial), and how tunnel bytes are carried and metered (relay, count).
+import type net from 'node:net'
+import type { Authenticate, Destination, Entry, Grant } from '../grants.ts'
+
+export type DialFailure =
+  | 'not-allowed'
+  | 'host-unreachable'
+  | 'network-unreachable'
+  | 'refused'
+  | 'ttl-expired'
+  | 'general'
+
+/** Why an upstream could not be opened; each protocol turns the reason into its own reply code. */
+export class DialError extends Error {
+  constructor(
+    readonly reason: DialFailure,
+    message?: string,
+  ) {
+    super(message ?? reason)
+    this.name = 'DialError'
+  }
+}
+
+/**
+ * Handed to `handleSocks5` / `handleHttpProxy` with a socket whose bytes are all still unread
+ * (the listener unshifts what it sniffed and leaves no 'data'/'readable' listener behind).
+ */
+export type ProxyContext = {
+  /** Local address/port the client dialled (socket.localAddress/localPort). */
+  entry: Entry
+  authenticate: Authenticate
+  /** Opens the upstream for a granted request: resolves, applies the destination policy, binds to grant.exitAddress. Rejects with a DialError. */
+  dial: (grant: Grant, destination: Destination) => Promise<net.Socket>
+  /** After the handshake: relays both ways, counting payload bytes for the grant, until either side ends. `head` = bytes already read from the client beyond the handshake (forward them upstream first, they count as up bytes). */
+  relay: (grant: Grant, client: net.Socket, upstream: net.Socket, head: Buffer) => void
+  /** Bytes of an absolute-URI HTTP exchange that the handler itself relays: count them for the grant. */
+  count: (grant: Grant, upBytes: number, downBytes: number) => void
+  /** A connection not relaying within this time (handshake and dial together) is destroyed. Default 10 s. */
+  handshakeTimeoutMs?: number
+}
+
+export const defaultHandshakeTimeoutMs = 10_000

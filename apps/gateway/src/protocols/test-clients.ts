@@ -1,0 +1,99 @@
+// Test clients for the protocol handlers (not a test file itself): raw byte exchanges, a counting
+// TCP shim, curl, and the optional `socks` / `undici` packages. All of them talk to 127.0.0.1 only.
+import { execFile } from 'node:child_process'
+import net from 'node:net'
+import { closeServer, connections, ignore, listen, sleep } from './test-harness.ts'
+
+export type Exchange = { data: Buffer; isClosed: boolean; closedAfterMs: number }
+
+/**
+ * Connects to 127.0.0.1:port, writes `chunks` (with `gapMs` between them), waits until `expectBytes`
+ * arrived (then half-closes) or ends right away with `end`, and collects everything until the server
+ * closes or `timeoutMs` passes.
+ */
+export function exchange(
+  port: number,
+  chunks: Uint8Array[],
+  options: { gapMs?: number; expectBytes?: number; end?: boolean; timeoutMs?: number } = {},
+): Promise<Exchange> {
+  const { gapMs = 0, expectBytes, end = false, timeoutMs = 3_000 } = options
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const received: Buffer[] = []
+    let length = 0
+    const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
+    const finish = (isClosed: boolean) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve({ data: Buffer.concat(received), isClosed, closedAfterMs: Date.now() - started })
+    }
+    const timer = setTimeout(() => finish(false), timeoutMs)
+    socket.on('error', ignore)
+    socket.on('close', () => finish(true))
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk)
+      length += chunk.length
+      if (expectBytes !== undefined && length >= expectBytes) socket.end()
+    })
+    socket.once('connect', async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return
+        socket.write(chunk)
+        if (gapMs > 0) await sleep(gapMs)
+      }
+      if (end) socket.end()
+    })
+  })
+}
+
+/** A TCP pass-through in front of the proxy that counts exactly what the client sent and received. */
+export async function countingShim(targetPort: number) {
+  const counts = { fromClient: 0, toClient: 0 }
+  /** The first bytes the client sent (capped), to find the end of a CONNECT head. */
+  let sent = Buffer.alloc(0)
+  const server = net.createServer((client) => {
+    const upstream = net.connect({ host: '127.0.0.1', port: targetPort })
+    for (const socket of [client, upstream]) socket.on('error', ignore)
+    client.on('data', (chunk: Buffer) => {
+      counts.fromClient += chunk.length
+      if (sent.length < 65_536) sent = Buffer.concat([sent, chunk])
+    })
+    upstream.on('data', (chunk: Buffer) => {
+      counts.toClient += chunk.length
+    })
+    client.pipe(upstream)
+    upstream.pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroySoon())
+  })
+  const port = (await listen(server)) ?? 0
+  return {
+    port,
+    counts,
+    sent: () => sent,
+    reset() {
+      counts.fromClient = 0
+      counts.toClient = 0
+      sent = Buffer.alloc(0)
+    },
+    close: () => closeServer(server),
+    connections: () => connections(server),
+  }
+}
+
+export type CurlResult = { exitCode: number; stdout: string; stderr: string }
+
+/** Runs /usr/bin/curl with no proxy settings from the environment. */
+export function curl(args: string[]): Promise<CurlResult> {
+  return new Promise((resolve) => {
+    execFile(
+      '/usr/bin/curl',
+      ['--silent', '--show-error', '--max-time', '5', ...args],
+      { env: { PATH: process.env.PATH ?? '/usr/bin' }, timeout: 8_000 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+        resolve({ exitCode, stdout, stderr })
+      },
+    )
+  })
+}

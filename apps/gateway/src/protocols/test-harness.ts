@@ -1,0 +1,166 @@
+// Test harness for the protocol handlers (not a test file itself): a proxy server running one handler
+// with a stand-in gateway context, and loopback sinks to dial. Clients are in test-clients.ts.
+// Every address here is loopback, and the stand-in dial refuses anything but our own sinks.
+import http from 'node:http'
+import net from 'node:net'
+import type { Destination, Grant } from '../grants.ts'
+import { DialError, type ProxyContext } from './context.ts'
+
+export const user = 'alice'
+export const password = 's3cret'
+export const grant: Grant = { kind: 'instance', id: 'i1', version: 'v1' }
+export const basicToken = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+
+type Handler = (socket: net.Socket, context: ProxyContext) => Promise<void>
+type Server = net.Server | http.Server
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>
+
+export const ignore = () => {}
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function listen<T extends Server>(server: T, host = '127.0.0.1'): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined))
+    server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port))
+  })
+}
+
+export function closeServer(server: Server): Promise<void> {
+  if (server instanceof http.Server) server.closeAllConnections()
+  return new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
+}
+
+export function connections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((_, count) => resolve(count)))
+}
+
+/** Answers with what it saw, as JSON; `/size/N` answers N bytes instead. */
+function httpSink(): http.Server {
+  return http.createServer((request, response) => {
+    let bodyBytes = 0
+    request.on('data', (chunk: Buffer) => {
+      bodyBytes += chunk.length
+    })
+    request.on('end', () => {
+      const size = /^\/size\/(\d+)$/.exec(request.url ?? '')?.[1]
+      const body = size ? 'x'.repeat(Number(size)) : JSON.stringify({ ...pick(request), bodyBytes })
+      response.end(body)
+    })
+  })
+}
+
+const pick = ({ method, url, headers }: http.IncomingMessage) => ({ method, url, headers })
+
+export async function startHarness(handler: Handler, options: { handshakeTimeoutMs?: number } = {}) {
+  const tally = { up: 0, down: 0 }
+  const escaped: unknown[] = []
+  const dials: Destination[] = []
+  /** Every upstream handed to relay, to check that none goes to a client that has already left. */
+  const relayed: net.Socket[] = []
+  const echo = net.createServer((socket) => {
+    socket.on('error', ignore)
+    socket.pipe(socket)
+  })
+  const echoV6 = net.createServer((socket) => {
+    socket.on('error', ignore)
+    socket.pipe(socket)
+  })
+  const web = httpSink()
+  const unused = net.createServer()
+  const sinks = {
+    echo: await listen(echo),
+    echoV6: await listen(echoV6, '::1'), // undefined when the machine has no IPv6 loopback
+    http: await listen(web),
+    refused: await listen(unused), // closed again below: nothing listens there any more
+  }
+  await closeServer(unused)
+  const allowedPorts = new Set(Object.values(sinks))
+  const isLoopback = (host: string) =>
+    host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+  const dial: ProxyContext['dial'] = async (_grant, destination) => {
+    dials.push(destination)
+    if (destination.port === 1) throw new DialError('not-allowed')
+    // Port 2 stands for a slow destination: the dial succeeds (to the echo sink) only after 600 ms.
+    if (destination.port === 2) {
+      await sleep(600)
+      return dial(_grant, { host: '127.0.0.1', port: sinks.echo ?? 0 })
+    }
+    if (!isLoopback(destination.host) || !allowedPorts.has(destination.port)) {
+      throw new DialError('not-allowed', 'the test harness dials its own sinks only')
+    }
+    return new Promise((resolve, reject) => {
+      const upstream = net.connect({ host: destination.host, port: destination.port })
+      const onError = (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'ECONNREFUSED' ? new DialError('refused') : new DialError('general', error.message),
+        )
+      upstream.once('error', onError)
+      upstream.once('connect', () => {
+        upstream.off('error', onError)
+        resolve(upstream)
+      })
+    })
+  }
+
+  const relay: ProxyContext['relay'] = (_grant, client, upstream, head) => {
+    relayed.push(upstream)
+    client.on('error', ignore)
+    upstream.on('error', ignore)
+    tally.up += head.length
+    if (head.length > 0) upstream.write(head)
+    client.on('data', (chunk: Buffer) => {
+      tally.up += chunk.length
+    })
+    upstream.on('data', (chunk: Buffer) => {
+      tally.down += chunk.length
+    })
+    client.pipe(upstream)
+    upstream.pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroySoon())
+  }
+
+  const proxy = net.createServer((socket) => {
+    const context: ProxyContext = {
+      entry: { address: socket.localAddress ?? '', port: socket.localPort ?? 0 },
+      authenticate: (_entry, name, secret) => (name === user && secret === password ? grant : null),
+      dial,
+      relay,
+      count: (_grant, up, down) => {
+        tally.up += up
+        tally.down += down
+      },
+      handshakeTimeoutMs: options.handshakeTimeoutMs,
+    }
+    handler(socket, context).catch((error: unknown) => escaped.push(error))
+  })
+  const port = (await listen(proxy)) ?? 0
+
+  return {
+    port,
+    sinks,
+    tally,
+    escaped,
+    dials,
+    relayed,
+    resetTally() {
+      tally.up = 0
+      tally.down = 0
+    },
+    /** Waits (bounded) until the proxy and the sinks hold no connection; returns how many they still hold. */
+    async settle(timeoutMs = 3_000): Promise<number> {
+      const servers = [proxy, echo, echoV6, web]
+      for (let waited = 0; waited < timeoutMs; waited += 10) {
+        const counts = await Promise.all(servers.map(connections))
+        if (counts.every((count) => count === 0)) return 0
+        await sleep(10)
+      }
+      return (await Promise.all(servers.map(connections))).reduce((sum, count) => sum + count, 0)
+    },
+    async close() {
+      await Promise.all([proxy, echo, echoV6, web].map(closeServer))
+    },
+  }
+}

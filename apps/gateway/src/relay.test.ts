@@ -1,0 +1,184 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import net from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Grant } from './grants.ts'
+import { createRelay } from './relay.ts'
+import { createTunnels } from './tunnels.ts'
+
+// Accepted ends keep their write side open after a FIN, like a real server finishing a reply.
+let server: net.Server
+const accepted: net.Socket[] = []
+const opened: net.Socket[] = []
+beforeAll(async () => {
+  server = net.createServer({ allowHalfOpen: true }, (socket) => accepted.push(watch(socket)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+})
+afterAll(async () => {
+  for (const socket of [...accepted, ...opened]) socket.destroy()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+/** [connecting end, accepted end] of one loopback connection. */
+async function pair(): Promise<[net.Socket, net.Socket]> {
+  const { port } = server.address() as net.AddressInfo
+  const before = accepted.length
+  const near = watch(net.connect(port, '127.0.0.1'))
+  opened.push(near)
+  await new Promise((resolve) => near.once('connect', resolve))
+  for (let i = 0; i < 100 && accepted.length === before; i++) await sleep(5)
+  const far = accepted[accepted.length - 1]
+  if (!far) throw new Error('no accepted socket')
+  return [near, far]
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Recorded from birth: `destroyed` and `closed` turn true before 'close' has actually fired.
+const closings = new WeakMap<net.Socket, Promise<void>>()
+const watch = (socket: net.Socket) => {
+  closings.set(socket, new Promise((resolve) => socket.once('close', () => resolve())))
+  return socket.on('error', () => {})
+}
+/** Reads to EOF and answers the FIN, as any app would, then waits for 'close'. */
+const closed = (socket: net.Socket) => {
+  socket.once('end', () => socket.end()).resume()
+  return closings.get(socket)
+}
+const collect = (socket: net.Socket) => {
+  const chunks: Buffer[] = []
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+  return () => Buffer.concat(chunks)
+}
+
+/** A client app and an upstream app joined through relay(), with a meter that sums its calls. */
+async function tunnel(options: { grant?: Grant; idleTimeoutMs?: number; maxPerGrant?: number } = {}) {
+  const totals = { up: 0, down: 0, calls: 0 }
+  const tunnels = createTunnels({ maxPerGrant: options.maxPerGrant ?? 10 })
+  const relay = createRelay({
+    tunnels,
+    idleTimeoutMs: options.idleTimeoutMs ?? 5000,
+    flushIntervalMs: 50,
+    meter: (_grant, up, down) => {
+      totals.up += up
+      totals.down += down
+      totals.calls++
+    },
+  })
+  const open = async (grant: Grant, head = Buffer.alloc(0)) => {
+    const [app, gatewayClient] = await pair()
+    const [gatewayUpstream, far] = await pair()
+    relay(grant, gatewayClient, gatewayUpstream, head)
+    return { app, far, gatewayClient, gatewayUpstream }
+  }
+  return { totals, tunnels, open }
+}
+
+const grant: Grant = { kind: 'instance', id: 'a', version: '1' }
+
+test('every payload byte arrives intact and is metered exactly once', async () => {
+  for (let round = 0; round < 3; round++) {
+    const { totals, open } = await tunnel()
+    const head = randomBytes(randomInt(0, 200))
+    const up = randomBytes(randomInt(1, 3 * 1024 * 1024))
+    const down = randomBytes(randomInt(1, 3 * 1024 * 1024))
+    const { app, far } = await open(grant, head)
+    const atFar = collect(far)
+    const atApp = collect(app)
+    app.end(up)
+    far.end(down)
+    await Promise.all([closed(app), closed(far)])
+    expect(atFar().equals(Buffer.concat([head, up]))).toBe(true)
+    expect(atApp().equals(down)).toBe(true)
+    expect(totals).toMatchObject({ up: head.length + up.length, down: down.length })
+  }
+})
+
+test('a reader that stops holds the sender back instead of filling gateway memory', async () => {
+  const { totals, open } = await tunnel()
+  const { app, far, gatewayUpstream } = await open(grant)
+  far.pause()
+  const chunk = randomBytes(256 * 1024)
+  let sent = 0
+  let isPumping = true
+  const pump = () => {
+    for (let isFlowing = true; isFlowing && isPumping; sent += chunk.length) isFlowing = app.write(chunk)
+  }
+  app.on('drain', pump)
+  pump()
+  await sleep(300)
+  isPumping = false
+  // Kernel buffers hold a few MB; without backpressure 300 ms of loopback would be gigabytes.
+  expect(sent).toBeLessThan(64 * 1024 * 1024)
+  expect(gatewayUpstream.writableLength).toBeLessThanOrEqual(256 * 1024)
+
+  let received = 0
+  far.on('data', (data: Buffer) => {
+    received += data.length
+  })
+  app.end()
+  await Promise.all([closed(app), closed(far)])
+  expect(received).toBe(sent)
+  expect(totals.up).toBe(sent)
+})
+
+test('a half-close ends one direction only: the reply still comes back', async () => {
+  const { totals, open } = await tunnel()
+  const { app, far } = await open(grant)
+  const atApp = collect(app)
+  const atFar = collect(far)
+  far.once('end', () => far.end('pong after your FIN'))
+  app.end('ping')
+  await Promise.all([closed(app), closed(far)])
+  expect(atFar().toString()).toBe('ping')
+  expect(atApp().toString()).toBe('pong after your FIN')
+  expect(totals).toMatchObject({ up: 4, down: 19 })
+})
+
+test('an idle tunnel closes; traffic one way keeps it open', async () => {
+  const { tunnels, open } = await tunnel({ idleTimeoutMs: 150 })
+  const { app, far, gatewayClient, gatewayUpstream } = await open(grant)
+  far.resume()
+  for (let i = 0; i < 8; i++) {
+    app.write('.')
+    await sleep(50)
+  }
+  expect(tunnels.size).toBe(1)
+  const quietSince = performance.now()
+  await Promise.all([closings.get(gatewayClient), closings.get(gatewayUpstream), closed(app), closed(far)])
+  expect(performance.now() - quietSince).toBeGreaterThan(50)
+  expect(performance.now() - quietSince).toBeLessThan(1000)
+  expect(tunnels.size).toBe(0)
+})
+
+test('a grant at its cap is refused: both new sockets close, the first tunnel works on', async () => {
+  const { tunnels, open } = await tunnel({ maxPerGrant: 1 })
+  const first = await open(grant)
+  const second = await open({ ...grant })
+  await Promise.all([closed(second.app), closed(second.far)])
+  expect(tunnels.count(grant)).toBe(1)
+  const atFar = collect(first.far)
+  first.app.write('still here')
+  for (let i = 0; i < 100 && atFar().length < 10; i++) await sleep(5)
+  expect(atFar().toString()).toBe('still here')
+})
+
+test('closeWhere cuts a busy tunnel within milliseconds; what crossed was metered on the way', async () => {
+  const { totals, tunnels, open } = await tunnel()
+  const { app, far } = await open(grant)
+  far.resume()
+  app.on('error', () => {})
+  const chunk = randomBytes(64 * 1024)
+  let sent = 0
+  const pump = () => {
+    for (let isFlowing = true; isFlowing && !app.destroyed; sent += chunk.length) isFlowing = app.write(chunk)
+  }
+  app.on('drain', pump)
+  pump()
+  await sleep(100)
+  expect(totals.calls).toBeGreaterThan(0) // reported while still open
+  const cutAt = performance.now()
+  expect(tunnels.closeWhere((g) => g.id === 'a')).toBe(1)
+  await Promise.all([closed(app), closed(far)])
+  expect(performance.now() - cutAt).toBeLessThan(100)
+  expect(totals.up).toBeGreaterThan(0)
+  expect(totals.up).toBeLessThanOrEqual(sent + chunk.length)
+})

@@ -1,0 +1,120 @@
+import { createServer } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCredentials } from './credentials.ts'
+import { type Api, startApi } from './test-api.ts'
+
+let api: Api
+beforeAll(async () => {
+  api = await startApi()
+})
+afterAll(() => api?.close())
+
+const socksEntry = { address: '127.0.0.1', port: 1080 }
+const httpEntry = { address: '127.0.0.1', port: 8080 }
+const pool = [socksEntry, httpEntry]
+const credentials = (fetch?: typeof globalThis.fetch) =>
+  createCredentials({ apiUrl: api.baseUrl, token: api.nodeToken, poolEntries: pool, fetch })
+const entryOf = (instance: { ip: string; port: number }) => ({ address: instance.ip, port: instance.port })
+
+/** A loopback port nobody listens on. */
+async function deadPort() {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+describe('credentials', () => {
+  it('answers a static IP only on its own address, and only with its own password', async () => {
+    const { instance: mine } = await api.staticIpCustomer()
+    const { instance: theirs } = await api.staticIpCustomer()
+    const { instance: vmess } = await api.staticIpCustomer('vmess')
+    const creds = credentials()
+    expect(creds.authenticate(entryOf(mine), mine.username, mine.password)).toBeNull()
+    expect(await creds.pull()).toEqual({ changed: true })
+
+    const grant = creds.authenticate(entryOf(mine), mine.username, mine.password)
+    expect(grant).toMatchObject({ kind: 'instance', id: mine.id, exitAddress: mine.ip })
+    expect(grant?.version).toEqual(expect.any(String))
+    // IPv4 clients of a dual-stack listener show the mapped form.
+    expect(
+      creds.authenticate({ address: `::ffff:${mine.ip}`, port: mine.port }, mine.username, mine.password),
+    ).toEqual(grant)
+    expect(creds.authenticate(entryOf(mine), mine.username, `${mine.password}x`)).toBeNull()
+    expect(creds.authenticate(entryOf(mine), mine.username, '')).toBeNull()
+    expect(creds.authenticate(entryOf(mine), theirs.username, theirs.password)).toBeNull()
+    expect(creds.authenticate(entryOf(theirs), mine.username, mine.password)).toBeNull()
+    expect(
+      creds.authenticate({ ...entryOf(mine), port: mine.port + 1 }, mine.username, mine.password),
+    ).toBeNull()
+    for (const entry of pool) expect(creds.authenticate(entry, mine.username, mine.password)).toBeNull()
+    // vmess is v2ray's to serve.
+    expect(creds.authenticate(entryOf(vmess), vmess.username, vmess.password)).toBeNull()
+
+    const entries = creds.entries()
+    expect(entries).toEqual(expect.arrayContaining([entryOf(mine), entryOf(theirs), ...pool]))
+    expect(entries).not.toContainEqual(entryOf(vmess))
+    expect(await creds.pull()).toEqual({ changed: false })
+  })
+
+  it('cuts off the old credential when the customer resets it, and takes the new one', async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    const creds = credentials()
+    await creds.pull()
+    const old = creds.authenticate(entryOf(instance), instance.username, instance.password)
+    expect(old).not.toBeNull()
+    const reset = await api.call<{ username: string; password: string }>(
+      'POST',
+      `/api/proxy/instances/${instance.id}/reset-credentials`,
+      { token },
+    )
+    expect(reset.status).toBe(200)
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.isCurrent(old as NonNullable<typeof old>)).toBe(false)
+    expect(creds.authenticate(entryOf(instance), instance.username, instance.password)).toBeNull()
+    const fresh = creds.authenticate(entryOf(instance), reset.body.data.username, reset.body.data.password)
+    expect(fresh).toMatchObject({ kind: 'instance', id: instance.id })
+    expect(fresh?.version).not.toBe(old?.version)
+    expect(creds.isCurrent(fresh as NonNullable<typeof fresh>)).toBe(true)
+  })
+
+  it('answers traffic accounts on the pool entries only, and stops one the server disabled', async () => {
+    const account = await api.trafficCustomer()
+    const { instance } = await api.staticIpCustomer()
+    const creds = credentials()
+    await creds.pull()
+    const grant = creds.authenticate(httpEntry, account.username, account.password)
+    expect(grant).toEqual({ kind: 'traffic-account', id: account.id, version: expect.any(String) })
+    expect(creds.authenticate(entryOf(instance), account.username, account.password)).toBeNull()
+    expect(creds.authenticate(socksEntry, account.username, 'wrong')).toBeNull()
+
+    creds.markDisabled([account.id])
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toBeNull()
+    expect(creds.isCurrent(grant as NonNullable<typeof grant>)).toBe(false)
+    // The server still lists it (say the customer bought more): a later pull brings it back.
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+  })
+
+  it('keeps the last good snapshot while the server cannot be reached', async () => {
+    const { instance } = await api.staticIpCustomer()
+    let isDown = false
+    const dead = `http://127.0.0.1:${await deadPort()}`
+    const creds = credentials((url, init) =>
+      globalThis.fetch(isDown ? String(url).replace(api.baseUrl, dead) : url, init),
+    )
+    await creds.pull()
+    isDown = true
+    await expect(creds.pull()).rejects.toThrow()
+    expect(creds.authenticate(entryOf(instance), instance.username, instance.password)).not.toBeNull()
+    const failing = credentials(async () => new Response('oops', { status: 503 }))
+    await expect(failing.pull()).rejects.toThrow(/503/)
+    const refused = createCredentials({
+      apiUrl: api.baseUrl,
+      token: `nt_${'x'.repeat(43)}`,
+      poolEntries: pool,
+    })
+    await expect(refused.pull()).rejects.toThrow(/401/)
+  })
+})
