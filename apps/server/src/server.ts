@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
+import { startLocalGateway } from './modules/seed/local-gateway.ts'
 import { ensureSimulatorNode } from './modules/seed/simulator-node.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
@@ -44,3 +45,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(`Serving the portal and console on http://localhost:${config.PORT} (${database.engine})`)
+
+if (config.localGateway) {
+  const gateway = await startLocalGateway(database.db, {
+    dataDir: config.DATA_DIR,
+    apiUrl: `http://127.0.0.1:${config.PORT}`,
+    log: app.log,
+  })
+  // The child goes with us, however we end.
+  process.once('exit', () => gateway.kill('SIGTERM'))
+  app.log.info('local gateway started: the static IPs and the traffic account you buy answer on this machine')
+}

@@ -36,7 +36,9 @@ export const ConfigSchema = z.object({
   EPAY_KEY: z.string().min(16).default(DEV_EPAY_KEY),
   PAYMENTS_SANDBOX: flag.optional(),
   /** Host customers point their traffic account at (the rotating gateway). */
-  TRAFFIC_GATEWAY_HOST: z.string().min(1).default('gw.localhost'),
+  TRAFFIC_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Run a proxy gateway beside the server (`npm start` in development: the demo stock is on loopback). */
+  LOCAL_GATEWAY: flag.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CloudHub Proxy <no-reply@localhost>'),
   /** Background jobs (closing unpaid orders, purging old idempotency keys); off in tests, which drive them. */
@@ -54,6 +56,7 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & {
   seedDemo: boolean
+  localGateway: boolean
   paymentsSandbox: boolean
   jobsEnabled: boolean
 }
@@ -80,5 +83,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: the gateway needs it for its notify and return URLs',
     )
   const jobsEnabled = config.JOBS_ENABLED ?? config.NODE_ENV !== 'test'
-  return { ...config, seedDemo: seedDemo && !isProduction, paymentsSandbox, jobsEnabled }
+  const localGateway = config.LOCAL_GATEWAY ?? config.NODE_ENV === 'development'
+  return { ...config, seedDemo: seedDemo && !isProduction, localGateway, paymentsSandbox, jobsEnabled }
 }

@@ -1,5 +1,6 @@
-// Demo regions stocked from documentation address ranges (RFC 5737), so a fresh `npm start`
-// can buy static IPs end to end. Never routed on the internet, never anyone's real address.
+// Demo regions stocked with loopback addresses (127.0.1.x … 127.0.5.x), so a fresh `npm start` can
+// buy static IPs end to end and use them: the local gateway listens on them and exits from them.
+// Never routed off the machine, never anyone's real address.
 import { count } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { importInventoryCsv } from '../static-ip/inventory.service.ts'
@@ -16,8 +17,7 @@ export const DEMO_REGIONS = [
     cityEn: 'Los Angeles',
     ispType: 'datacenter',
     pricePer30Days: 25_00,
-    base: '192.0.2.',
-    from: 10,
+    base: '127.0.1.',
   },
   {
     id: 'jp-tyo',
@@ -28,8 +28,7 @@ export const DEMO_REGIONS = [
     cityEn: 'Tokyo',
     ispType: 'isp',
     pricePer30Days: 30_00,
-    base: '192.0.2.',
-    from: 110,
+    base: '127.0.2.',
   },
   {
     id: 'sg-sin',
@@ -40,8 +39,7 @@ export const DEMO_REGIONS = [
     cityEn: 'Singapore',
     ispType: 'datacenter',
     pricePer30Days: 28_00,
-    base: '198.51.100.',
-    from: 10,
+    base: '127.0.3.',
   },
   {
     id: 'hk-hkg',
@@ -52,8 +50,7 @@ export const DEMO_REGIONS = [
     cityEn: 'Hong Kong',
     ispType: 'isp',
     pricePer30Days: 35_00,
-    base: '198.51.100.',
-    from: 110,
+    base: '127.0.4.',
   },
   {
     id: 'de-fra',
@@ -64,8 +61,7 @@ export const DEMO_REGIONS = [
     cityEn: 'Frankfurt',
     ispType: 'datacenter',
     pricePer30Days: 22_00,
-    base: '203.0.113.',
-    from: 10,
+    base: '127.0.5.',
   },
 ] as const
 
@@ -120,7 +116,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
   await db
     .insert(regions)
     .values(
-      DEMO_REGIONS.map(({ base: _base, from: _from, ...region }, index) => ({
+      DEMO_REGIONS.map(({ base: _base, ...region }, index) => ({
         ...region,
         protocols: ['socks5', 'vmess'],
         sortOrder: index,
@@ -130,7 +126,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
   const lines = DEMO_REGIONS.flatMap((region) =>
     Array.from(
       { length: DEMO_ADDRESSES_PER_REGION },
-      (_, i) => `${region.id},${region.base}${region.from + i},${10_000 + i},node-${region.id}`,
+      (_, i) => `${region.id},${region.base}${10 + i},${10_000 + i},node-${region.id}`,
     ),
   )
   const { imported } = await importInventoryCsv(db, ['region_id,ip,port,node', ...lines].join('\n'))

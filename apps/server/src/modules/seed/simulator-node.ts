@@ -1,8 +1,8 @@
-// Demo servers register a node for `node:simulate` and leave its token in the data directory, so
-// the simulation works while the server holds the (PGlite) database. Never in production: the seed
-// itself is off there.
+// Demo servers register nodes for `node:simulate` and for the local gateway and leave their tokens
+// in the data directory, so both work while the server holds the (PGlite) database. Never in
+// production: the seed itself is off there.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { hashToken } from '../auth/tokens.ts'
@@ -11,10 +11,15 @@ import { addNode } from '../nodes/nodes.service.ts'
 
 export const SIMULATOR_NODE_NAME = 'demo-simulator'
 export const simulatorTokenFile = (dataDir: string) => join(dataDir, 'simulator-node.token')
+/** The gateway `npm start` runs beside a development server: a node of its own. */
+export const LOCAL_GATEWAY_NODE_NAME = 'local-gateway'
+export const localGatewayTokenFile = (dataDir: string) => join(dataDir, 'local-gateway-node.token')
+
+export const ensureSimulatorNode = (db: Db, dataDir: string) =>
+  ensureDemoNode(db, simulatorTokenFile(dataDir), SIMULATOR_NODE_NAME)
 
 /** Keeps the token file pointing at a live node; creates the node (and file) when either is missing. */
-export async function ensureSimulatorNode(db: Db, dataDir: string): Promise<boolean> {
-  const file = simulatorTokenFile(dataDir)
+export async function ensureDemoNode(db: Db, file: string, name: string): Promise<boolean> {
   const saved = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
   if (saved) {
     const [live] = await db
@@ -23,8 +28,8 @@ export async function ensureSimulatorNode(db: Db, dataDir: string): Promise<bool
       .where(and(eq(nodes.tokenHash, hashToken(saved)), isNull(nodes.revokedAt)))
     if (live) return false
   }
-  const { token } = await addNode(db, SIMULATOR_NODE_NAME, 'localhost')
-  mkdirSync(dataDir, { recursive: true })
+  const { token } = await addNode(db, name, 'localhost')
+  mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, `${token}\n`, { mode: 0o600 })
   return true
 }
