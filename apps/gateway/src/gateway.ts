@@ -12,6 +12,7 @@ import { handleSocks5 } from './protocols/socks5.ts'
 import { createRelay } from './relay.ts'
 import { createCredentials } from './sync/credentials.ts'
 import { createMeter } from './sync/meter.ts'
+import { createNodeStats } from './sync/node-stats.ts'
 import { createPusher } from './sync/pusher.ts'
 import { createTunnels } from './tunnels.ts'
 
@@ -43,9 +44,14 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
   const owned = addressList(config.GATEWAY_ADDRESSES)
   const isOwned = (address: string) => owned.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')
 
-  const credentials = createCredentials({ ...api, poolEntries })
-  const tunnels = createTunnels({ maxPerGrant: config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL })
   const meter = createMeter()
+  const credentials = createCredentials({
+    ...api,
+    poolEntries,
+    // A pull resets each traffic account's allowance to the server's figure less these.
+    unacknowledged: (id) => meter.undrained({ kind: 'traffic-account', id }) + pusher.unacknowledged(id),
+  })
+  const tunnels = createTunnels({ maxPerGrant: config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL })
   const cutOff = () => tunnels.closeWhere((grant: Grant) => !credentials.isCurrent(grant))
   const pusher = createPusher({
     ...api,
@@ -56,9 +62,17 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
       cutOff()
     },
   })
+  /** Every metered byte is counted for the push and spent from a traffic account's local allowance. */
+  const metered = (grant: Grant, up: number, down: number) => {
+    meter.add(grant, up, down)
+    // Spent: cut its tunnels now, between pulls (only while it has some, so closing ones cost nothing).
+    if (credentials.consume(grant, up + down) && tunnels.count(grant) > 0) cutOff()
+  }
+  const stats = createNodeStats({ counted: meter.counted, openTunnels: () => tunnels.size })
+  const heartbeat = () => pusher.heartbeat(stats())
   const relay = createRelay({
     tunnels,
-    meter: (grant, up, down) => meter.add(grant, up, down),
+    meter: metered,
     idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
   })
   let listening = new Set<string>()
@@ -77,7 +91,7 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
         authenticate: (at, username, password) => credentials.authenticate(at, username, password),
         dial,
         relay,
-        count: (grant, up, down) => meter.add(grant, up, down),
+        count: metered,
         handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
       }
       void (protocol === 'socks5' ? handleSocks5(socket, context) : handleHttpProxy(socket, context))
@@ -112,12 +126,14 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
   await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
   every(config.GATEWAY_PULL_MS, 'pull', pull)
   every(config.GATEWAY_PUSH_MS, 'push', () => pusher.flush())
-  every(HEARTBEAT_MS, 'heartbeat', () => pusher.heartbeat())
+  void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
+  every(HEARTBEAT_MS, 'heartbeat', heartbeat)
 
   return {
     listening: () => listeners.listening(),
     pull,
     flush: () => pusher.flush(),
+    heartbeat,
     tunnels: () => tunnels.size,
     /** Stops accepting, closes the tunnels and pushes what was counted (the spool keeps the rest). */
     async close() {

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { clearLoginLimits } from './modules/auth/login-limits.ts'
-import { addNode, listNodes, revokeNode } from './modules/nodes/nodes.service.ts'
+import { healthTable, listNodes } from './modules/nodes/node-health.ts'
+import { addNode, revokeNode } from './modules/nodes/nodes.service.ts'
 import { simulateNode } from './modules/nodes/simulator.ts'
 import { simulatorTokenFile } from './modules/seed/simulator-node.ts'
 import {
@@ -25,7 +26,7 @@ const USAGE = `Usage: npm run cli -- <command>
   inventory:list                addresses per region and status
   auth:unlock <email>           lift a customer's sign-in lock (too many wrong passwords)
   node:add <name> <host>        register a proxy node; prints its token once
-  node:list                     nodes with their last heartbeat
+  node:list                     nodes: up/down (silent 60 s)/revoked, last seen, push lag, health
   node:revoke <id|name>         revoke a node's token
   node:simulate --minutes N     SIMULATION: act as a proxy node over HTTP against the running server,
       [--url URL]               pushing N minutes of random usage for every credential it serves
@@ -112,9 +113,10 @@ const commands: Record<
     return 0
   },
   async 'node:list'(db) {
-    const rows = await listNodes(db)
+    const now = new Date()
+    const rows = await listNodes(db, now)
     if (rows.length === 0) console.log('No nodes yet: npm run cli -- node:add <name> <host>')
-    else console.table(rows)
+    else console.table(healthTable(rows, now))
     return 0
   },
   async 'node:revoke'(db, [idOrName]) {

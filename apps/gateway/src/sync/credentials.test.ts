@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Grant } from '../grants.ts'
 import { createCredentials } from './credentials.ts'
 import { type Api, startApi } from './test-api.ts'
 
@@ -94,6 +95,52 @@ describe('credentials', () => {
     expect(creds.isCurrent(grant as NonNullable<typeof grant>)).toBe(false)
     // The server still lists it (say the customer bought more): a later pull brings it back.
     expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+  })
+
+  it('spends a traffic account’s allowance locally; a pull resets it from the server less what is unacknowledged', async () => {
+    const account = await api.trafficCustomer({ packageBytes: 200_000 })
+    let unacknowledged = 0
+    const creds = createCredentials({
+      apiUrl: api.baseUrl,
+      token: api.nodeToken,
+      poolEntries: pool,
+      unacknowledged: (id) => (id === account.id ? unacknowledged : 0),
+    })
+    await creds.pull()
+    expect(creds.allowance(account.id)).toBe(200_000)
+    const grant = creds.authenticate(socksEntry, account.username, account.password) as Grant
+    expect(grant).not.toBeNull()
+    expect(creds.consume(grant, 150_000)).toBe(false)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+    // Instances have no allowance here: their bytes change nothing.
+    expect(creds.consume({ kind: 'instance', id: account.id, version: 'v' }, 10 ** 9)).toBe(false)
+    // The last bytes: it stops at once, and stays stopped while the server has not heard of them.
+    expect(creds.consume(grant, 50_000)).toBe(true)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toBeNull()
+    expect(creds.isCurrent(grant)).toBe(false)
+    unacknowledged = 200_000
+    expect(await creds.pull()).toEqual({ changed: false })
+    expect(creds.allowance(account.id)).toBe(0)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toBeNull()
+
+    // The server takes 120,000 of them; the rest is still on its way: 200,000 − 120,000 − 80,000.
+    const pushed = await api.call('POST', '/api/node/v1/traffic', {
+      token: api.nodeToken,
+      body: {
+        reportId: crypto.randomUUID(),
+        records: [{ kind: 'traffic-account', id: account.id, upBytes: 100_000, downBytes: 20_000 }],
+      },
+    })
+    expect(pushed.status).toBe(200)
+    unacknowledged = 80_000
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.allowance(account.id)).toBe(0)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toBeNull()
+    // Say 50,000 of those were refused for good: they never reach the package, so they are spendable.
+    unacknowledged = 30_000
+    await creds.pull()
+    expect(creds.allowance(account.id)).toBe(50_000)
     expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
   })
 

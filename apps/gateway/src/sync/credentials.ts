@@ -1,17 +1,28 @@
 // The credentials this gateway accepts, pulled from the node API (ETag, 304) into an in-memory
 // index. A static IP answers only its own credentials on its own address; traffic accounts answer
 // on the pool entries. The last good snapshot stays in force while the server cannot be reached.
+// Between pulls each traffic account spends its pulled allowance locally: once it is spent the
+// account stops authenticating at once, without waiting for the server to say so.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import type { Authenticate, Entry, Grant } from '../grants.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
 
-export type CredentialsOptions = NodeApiOptions & { poolEntries: Entry[] }
+export type CredentialsOptions = NodeApiOptions & {
+  poolEntries: Entry[]
+  /**
+   * Bytes of a traffic account metered here that the server has not acknowledged yet (still in the
+   * meter or the spool): the server's figure does not include them, so each pull subtracts them.
+   */
+  unacknowledged?: (accountId: string) => number
+}
 type Credential = { username: string; digest: Buffer; grant: Grant }
 type Snapshot = {
   /** `address:port` → username → credential, for static IPs. */
   byEntry: Map<string, Map<string, Credential>>
   accounts: Map<string, Credential>
+  /** Traffic account id → bytes left in its packages, as the server counted them. */
+  remaining: Map<string, number>
   /** `kind:id` → version. */
   versions: Map<string, string>
   instanceEntries: Entry[]
@@ -32,6 +43,7 @@ function index(users: NodeUsers): Snapshot {
   const snapshot: Snapshot = {
     byEntry: new Map(),
     accounts: new Map(),
+    remaining: new Map(),
     versions: new Map(),
     instanceEntries: [],
   }
@@ -55,6 +67,7 @@ function index(users: NodeUsers): Snapshot {
     const version = versionOf(['traffic-account', a.id, a.username, a.password])
     const grant: Grant = { kind: 'traffic-account', id: a.id, version }
     snapshot.accounts.set(a.username, { username: a.username, digest: digestOf(a.password), grant })
+    snapshot.remaining.set(a.id, a.remainingBytes)
     snapshot.versions.set(`traffic-account:${a.id}`, version)
   }
   return snapshot
@@ -67,6 +80,14 @@ export function createCredentials(options: CredentialsOptions) {
   /** Traffic accounts a push answer disabled → the last pull started before the mark. */
   const disabled = new Map<string, number>()
   let generation = 0
+  /** Traffic account id → bytes it may still use here: the server's figure less what was metered since. */
+  let allowances = new Map<string, number>()
+  const unacknowledged = options.unacknowledged ?? (() => 0)
+
+  /** Starts each account again from the server's figure, less what it has not acknowledged yet. */
+  function resetAllowances() {
+    allowances = new Map([...snapshot.remaining].map(([id, bytes]) => [id, bytes - unacknowledged(id)]))
+  }
 
   let pulling: Promise<{ changed: boolean }> | undefined
   /** One pull at a time, so an older answer never lands over a newer one. */
@@ -82,12 +103,16 @@ export function createCredentials(options: CredentialsOptions) {
     const answer = await callNodeApi(options, 'GET', '/users', {
       headers: etag ? { 'if-none-match': etag } : {},
     })
-    if (answer.status === 304) return { changed: false }
+    if (answer.status === 304) {
+      resetAllowances()
+      return { changed: false }
+    }
     if (answer.status !== 200) throw new NodeApiError(`GET /users answered ${answer.status}`, answer.status)
     const parsed = NodeUsers.safeParse(answer.data)
     if (!parsed.success)
       throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
     snapshot = index(parsed.data)
+    resetAllowances()
     etag = answer.headers.get('etag') ?? undefined
     // A list fetched after the mark and still naming the account means it was re-enabled (a new package).
     for (const [id, markedAt] of disabled)
@@ -106,7 +131,11 @@ export function createCredentials(options: CredentialsOptions) {
   }
 
   function isCurrent(grant: Grant): boolean {
-    if (grant.kind === 'traffic-account' && disabled.has(grant.id)) return false
+    if (
+      grant.kind === 'traffic-account' &&
+      (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
+    )
+      return false
     return snapshot.versions.get(`${grant.kind}:${grant.id}`) === grant.version
   }
 
@@ -119,6 +148,19 @@ export function createCredentials(options: CredentialsOptions) {
       ...snapshot.instanceEntries.filter((entry) => !poolKeys.has(keyOf(entry))),
       ...options.poolEntries,
     ],
+    /**
+     * Spends metered bytes from a traffic account's allowance. True when the account has nothing
+     * left: it no longer authenticates, and its open tunnels are to be cut.
+     */
+    consume(grant: Grant, bytes: number): boolean {
+      if (grant.kind !== 'traffic-account') return false
+      const left = allowances.get(grant.id)
+      if (left === undefined) return false
+      allowances.set(grant.id, left - bytes)
+      return left - bytes <= 0
+    },
+    /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
+    allowance: (accountId: string) => allowances.get(accountId),
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
       // The next pull must answer in full: the list may be back to the very content of our ETag.

@@ -1,5 +1,6 @@
 // Counts payload bytes per credential between two flushes. Exact: every byte added comes out of
 // exactly one drain, in records the node API accepts (each count at most the contract's maximum).
+// It also keeps a running total of every byte counted, for the heartbeat's bytes per second.
 import { TrafficReport } from '@proxy/contract/nodes/endpoints'
 import type { Grant } from '../grants.ts'
 
@@ -13,11 +14,14 @@ export function createMeter() {
   let counts = new Map<string, UsageRecord>()
   /** Records already at the maximum, carried out so the running counts stay small and exact. */
   let full: UsageRecord[] = []
+  /** Every byte ever added (exact up to 2^53 − 1, about 9 PB, then it only loses precision). */
+  let counted = 0
 
   function add(subject: Subject, upBytes: number, downBytes: number) {
     if (!isCount(upBytes) || !isCount(downBytes))
       throw new RangeError(`not byte counts: ${upBytes}, ${downBytes}`)
     if (upBytes === 0 && downBytes === 0) return
+    counted += upBytes + downBytes
     const key = `${subject.kind}:${subject.id}`
     let record = counts.get(key)
     if (!record) {
@@ -51,7 +55,15 @@ export function createMeter() {
     return records
   }
 
-  return { add, drain }
+  /** Bytes counted for one subject and not drained yet. */
+  function undrained(subject: Subject): number {
+    const record = counts.get(`${subject.kind}:${subject.id}`)
+    let bytes = record ? record.upBytes + record.downBytes : 0
+    for (const r of full) if (r.kind === subject.kind && r.id === subject.id) bytes += r.upBytes + r.downBytes
+    return bytes
+  }
+
+  return { add, drain, undrained, counted: () => counted }
 }
 
 export type Meter = ReturnType<typeof createMeter>

@@ -231,4 +231,62 @@ describe('pusher', () => {
     expect(creds.isCurrent(grant as Grant)).toBe(false)
     expect(await api.usage(account.token)).toEqual({ upBytes: 6 * GB, downBytes: 5 * GB })
   })
+
+  it('holds a traffic account’s bytes as unacknowledged from the drain until the server has them', async () => {
+    const account = await api.trafficCustomer()
+    const grant: Grant = { kind: 'traffic-account', id: account.id, version: 'v' }
+    const meter = createMeter()
+    const dir = spoolDir()
+    let isDown = true
+    const { fetch } = recordingFetch((url) => (isDown ? url.replace(api.baseUrl, dead) : url))
+    const pusher = pusherOn(dir, meter, fetch)
+    meter.add(grant, 100, 900)
+    // Still in the meter: not the pusher's yet.
+    expect(pusher.unacknowledged(account.id)).toBe(0)
+    await expect(pusher.flush()).rejects.toThrow()
+    expect(meter.undrained(grant)).toBe(0)
+    expect(pusher.unacknowledged(account.id)).toBe(1000)
+    meter.add(grant, 5, 5)
+    await expect(pusher.flush()).rejects.toThrow()
+    expect(pusher.unacknowledged(account.id)).toBe(1010)
+    isDown = false
+    await pusher.flush()
+    expect(pusher.unacknowledged(account.id)).toBe(0)
+    expect(await api.usage(account.token)).toEqual({ upBytes: 105, downBytes: 905 })
+
+    // A batch the server refuses for good is settled too: its bytes never reach the package.
+    const refusing: Fetch = async (url, init) =>
+      String(url).endsWith('/traffic') ? new Response('{}', { status: 400 }) : globalThis.fetch(url, init)
+    const buried = pusherOn(spoolDir(), meter, refusing)
+    meter.add(grant, 7, 7)
+    await buried.flush()
+    expect(buried.deadLetters()).toBe(1)
+    expect(buried.unacknowledged(account.id)).toBe(0)
+  })
+
+  it('sends the node’s figures with the heartbeat, and the server keeps them', async () => {
+    const dir = spoolDir()
+    const meter = createMeter()
+    let isDown = true
+    const { fetch } = recordingFetch((url) => (isDown ? url.replace(api.baseUrl, dead) : url))
+    const pusher = pusherOn(dir, meter, fetch)
+    meter.add({ kind: 'traffic-account', id: crypto.randomUUID() }, 1, 1)
+    await expect(pusher.flush()).rejects.toThrow()
+    isDown = false
+    const figures = { version: '9.8.7', uptimeSeconds: 61, openTunnels: 4, bytesPerSecond: 12_345 }
+    await pusher.heartbeat(figures)
+    const rows = await api.query<Record<string, unknown>>(
+      `select version, uptime_seconds, open_tunnels, bytes_per_second::text as bytes_per_second,
+              dead_letters, pending_batches, last_seen_at from nodes where name = 'gateway-sync'`,
+    )
+    expect(rows[0]).toMatchObject({
+      version: '9.8.7',
+      uptime_seconds: 61,
+      open_tunnels: 4,
+      bytes_per_second: '12345',
+      dead_letters: 0,
+      pending_batches: 1,
+      last_seen_at: expect.any(Date),
+    })
+  })
 })

@@ -1,7 +1,14 @@
 // Pushes metered traffic to the node API without losing or doubling a byte: each batch is spooled
 // durably before it is sent, and sent again under the same reportId until the server has it (the
 // server drops a reportId it has seen). A batch the server refuses for good goes to the dead letters.
-import { REPORT_MAX_RECORDS, type TrafficReport, TrafficReportAnswer } from '@proxy/contract/nodes/endpoints'
+// It also knows which traffic-account bytes the server has not acknowledged yet (the local allowance
+// subtracts them) and sends the heartbeat with the node's health figures.
+import {
+  type NodeHeartbeat,
+  REPORT_MAX_RECORDS,
+  type TrafficReport,
+  TrafficReportAnswer,
+} from '@proxy/contract/nodes/endpoints'
 import type { Meter } from './meter.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
@@ -17,11 +24,47 @@ export type PusherOptions = NodeApiOptions & {
 const RETRIED_4XX = new Set([401, 403, 408, 429])
 const isFinal = (status: number) => status >= 400 && status < 500 && !RETRIED_4XX.has(status)
 
+/** The figures the gateway knows; the pusher adds its own (dead letters, pending batches). */
+export type HeartbeatStats = Omit<NodeHeartbeat, 'deadLetters' | 'pendingBatches'>
+
+/** Bytes per traffic account in one batch. */
+function accountBytes(batch: TrafficReport): Map<string, number> {
+  const bytes = new Map<string, number>()
+  for (const r of batch.records)
+    if (r.kind === 'traffic-account') bytes.set(r.id, (bytes.get(r.id) ?? 0) + r.upBytes + r.downBytes)
+  return bytes
+}
+
 export function createPusher(options: PusherOptions) {
   const spool = createSpool(options.spoolDir)
   let queue: string[] | undefined
   let dead = 0
   let running: Promise<void> | undefined
+  /**
+   * Traffic-account bytes drained by this process and not acknowledged, per batch and per account.
+   * Batches a previous run left in the spool are not in it: they are sent at the first flush.
+   */
+  const held = new Map<string, Map<string, number>>()
+  const unacknowledged = new Map<string, number>()
+
+  function hold(batch: TrafficReport) {
+    const bytes = accountBytes(batch)
+    if (bytes.size === 0) return
+    held.set(batch.reportId, bytes)
+    for (const [id, n] of bytes) unacknowledged.set(id, (unacknowledged.get(id) ?? 0) + n)
+  }
+
+  /** The batch is settled (the server has it, or will never take it): its bytes are no longer pending. */
+  function release(reportId: string) {
+    const bytes = held.get(reportId)
+    if (!bytes) return
+    held.delete(reportId)
+    for (const [id, n] of bytes) {
+      const left = (unacknowledged.get(id) ?? 0) - n
+      if (left > 0) unacknowledged.set(id, left)
+      else unacknowledged.delete(id)
+    }
+  }
 
   /** Spools what the meter counted, then sends every spooled batch, oldest first. */
   function flush(): Promise<void> {
@@ -54,8 +97,12 @@ export function createPusher(options: PusherOptions) {
   async function spoolMeter(pending: string[]) {
     const records = options.meter.drain()
     const batches = [...unwritten]
-    for (let start = 0; start < records.length; start += REPORT_MAX_RECORDS)
-      batches.push({ reportId: newReportId(), records: records.slice(start, start + REPORT_MAX_RECORDS) })
+    // Held in the same tick as the drain: a byte is always either in the meter or held here.
+    for (let start = 0; start < records.length; start += REPORT_MAX_RECORDS) {
+      const batch = { reportId: newReportId(), records: records.slice(start, start + REPORT_MAX_RECORDS) }
+      hold(batch)
+      batches.push(batch)
+    }
     for (const [i, batch] of batches.entries()) {
       try {
         await spool.write(batch)
@@ -75,35 +122,51 @@ export function createPusher(options: PusherOptions) {
       if (error.code === 'ENOENT') return null
       throw error
     })
-    if (body === null) return
+    if (body === null) {
+      release(reportId)
+      return
+    }
     const answer = await callNodeApi(options, 'POST', '/traffic', { body })
     if (isFinal(answer.status)) {
       await spool.bury(reportId)
       dead += 1
+      release(reportId)
       return
     }
     const parsed = TrafficReportAnswer.safeParse(answer.data)
     // Anything else may or may not have been applied: kept, and the same reportId settles it later.
     if (answer.status !== 200 || !parsed.success)
       throw new NodeApiError(`POST /traffic answered ${answer.status} for ${reportId}`, answer.status)
+    release(reportId)
     await spool.remove(reportId)
     if (parsed.data.disabled.length > 0) options.onDisabled(parsed.data.disabled.map((d) => d.id))
   }
 
-  async function heartbeat() {
-    // The contract's heartbeat takes no body: dead letters are reported by deadLetters() for now.
-    const answer = await callNodeApi(options, 'POST', '/heartbeat')
+  /** Tells the server the node is alive; with `stats`, also how it is doing. */
+  async function heartbeat(stats?: HeartbeatStats) {
+    const body: NodeHeartbeat | undefined = stats && {
+      ...stats,
+      deadLetters: dead,
+      pendingBatches: pending(),
+    }
+    const answer = await callNodeApi(options, 'POST', '/heartbeat', {
+      ...(body && { body: JSON.stringify(body) }),
+    })
     if (answer.status !== 200)
       throw new NodeApiError(`POST /heartbeat answered ${answer.status}`, answer.status)
   }
+
+  /** Batches spooled (or waiting to be) and not yet accepted. */
+  const pending = () => (queue?.length ?? 0) + unwritten.length
 
   return {
     flush,
     heartbeat,
     /** Batches the server refused for good, in the spool's dead/ folder (including earlier runs'). */
     deadLetters: () => dead,
-    /** Batches spooled and not yet accepted. */
-    pending: () => queue?.length ?? 0,
+    pending,
+    /** Bytes of this traffic account drained from the meter and not acknowledged by the server yet. */
+    unacknowledged: (accountId: string) => unacknowledged.get(accountId) ?? 0,
   }
 }
 

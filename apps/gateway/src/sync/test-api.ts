@@ -22,7 +22,8 @@ export type Envelope<T> = { status: number; body: { code: number; message: strin
 
 /** `firstAddress`: stock starts at 127.0.0.<firstAddress>, so test files that listen never collide. */
 export async function startApi(options: { firstAddress?: number } = {}) {
-  const database = await openPglite({ client: new PGlite() })
+  const client = new PGlite()
+  const database = await openPglite({ client })
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })
   const app = await buildApp(config, database)
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -76,8 +77,8 @@ export async function startApi(options: { firstAddress?: number } = {}) {
     return { token, instance }
   }
 
-  /** A new customer whose traffic account holds one 10 GB package. */
-  async function trafficCustomer() {
+  /** A new customer whose traffic account holds one 10 GB package, or one of `packageBytes`. */
+  async function trafficCustomer(options: { packageBytes?: number } = {}) {
     const { id, token } = await customer(30_00)
     const bought = await call('POST', '/api/orders/traffic', {
       token,
@@ -85,6 +86,11 @@ export async function startApi(options: { firstAddress?: number } = {}) {
       headers: { 'idempotency-key': crypto.randomUUID() },
     })
     if (bought.status !== 200) throw new Error(`purchase failed: ${JSON.stringify(bought.body)}`)
+    if (options.packageBytes !== undefined)
+      await client.query('update traffic_packages set total_bytes = $1 where user_id = $2', [
+        options.packageBytes,
+        id,
+      ])
     const account = await call<{ username: string; password: string }>('GET', '/api/user/traffic-account', {
       token,
     })
@@ -109,6 +115,8 @@ export async function startApi(options: { firstAddress?: number } = {}) {
 
   return {
     baseUrl,
+    /** Reads the API's database directly, for what the API does not answer (a node's stored heartbeat). */
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     usage,
     nodeToken: node.token,
     call,

@@ -6,6 +6,8 @@ import { text } from '../input.ts'
 
 export const REPORT_MAX_RECORDS = 10_000
 const Bytes = z.number().int().min(0).max(1e15)
+/** A count the server stores in a 32-bit integer column. */
+const Count = z.number().int().min(0).max(2_147_483_647)
 
 export const NodeUsers = z.object({
   instances: z.array(
@@ -19,7 +21,15 @@ export const NodeUsers = z.object({
       uuid: z.string(),
     }),
   ),
-  trafficAccounts: z.array(z.object({ id: z.string(), username: z.string(), password: z.string() })),
+  trafficAccounts: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      password: z.string(),
+      /** Bytes left in the account's live packages when the list was made: the node enforces it until the next pull. */
+      remainingBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ),
 })
 export type NodeUsers = z.infer<typeof NodeUsers>
 
@@ -41,6 +51,20 @@ export const TrafficReportAnswer = z.object({
   /** Credentials the node must stop serving now (exhausted traffic accounts). */
   disabled: z.array(z.object({ kind: z.literal('traffic-account'), id: z.string() })),
 })
+
+/** What a node reports about itself with each heartbeat; the server keeps the latest. */
+export const NodeHeartbeat = z.strictObject({
+  version: text().trim().min(1).max(64),
+  uptimeSeconds: Count,
+  openTunnels: Count,
+  /** Payload bytes per second, both ways, since the previous heartbeat. */
+  bytesPerSecond: Bytes,
+  /** Traffic batches the server refused for good (kept in the node's spool). */
+  deadLetters: Count,
+  /** Traffic batches spooled and not yet accepted. */
+  pendingBatches: Count,
+})
+export type NodeHeartbeat = z.infer<typeof NodeHeartbeat>
 
 const tags = ['node'] as const
 
@@ -66,8 +90,10 @@ export const nodeTraffic = defineEndpoint({
 export const nodeHeartbeat = defineEndpoint({
   method: 'POST',
   path: '/node/v1/heartbeat',
-  summary: 'Record that the node is alive',
+  summary: 'Record that the node is alive, with its health figures (the body is optional)',
   tags,
   auth: 'node',
+  // Older nodes send no body at all, which Fastify hands on as null.
+  body: NodeHeartbeat.nullish(),
   response: z.object({ lastSeenAt: z.iso.datetime() }),
 })

@@ -2,7 +2,8 @@ import { nodeHeartbeat, nodeTraffic, nodeUsers } from '@proxy/contract/nodes/end
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import { credentialsForNodes, etagOf, heartbeat, pushTraffic } from './nodes.service.ts'
+import { heartbeat } from './node-health.ts'
+import { credentialsForNodes, etagOf, pushTraffic } from './nodes.service.ts'
 
 const nodeId = (request: FastifyRequest) => request.node?.id ?? ''
 
@@ -22,5 +23,5 @@ export async function nodeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   mount(app, nodeTraffic, ({ request, body }) => pushTraffic(db, nodeId(request), body), {
     bodyLimit: 4 * 1024 * 1024,
   })
-  mount(app, nodeHeartbeat, ({ request }) => heartbeat(db, nodeId(request)))
+  mount(app, nodeHeartbeat, ({ request, body }) => heartbeat(db, nodeId(request), body))
 }

@@ -1,9 +1,11 @@
-// Proxy nodes, the reports they push (idempotent per node and report id), and hourly usage.
+// Proxy nodes with their latest health figures, the reports they push (idempotent per node and
+// report id), and hourly usage.
 import { sql } from 'drizzle-orm'
 import {
   bigint,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -21,8 +23,18 @@ export const nodes = pgTable(
     host: text('host').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last heartbeat. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The last traffic push the server acknowledged (push lag = now − this). */
+    lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // As of the last heartbeat that carried them (null until one did).
+    version: text('version'),
+    uptimeSeconds: integer('uptime_seconds'),
+    openTunnels: integer('open_tunnels'),
+    bytesPerSecond: bigint('bytes_per_second', { mode: 'bigint' }),
+    deadLetters: integer('dead_letters'),
+    pendingBatches: integer('pending_batches'),
   },
   (table) => [uniqueIndex('nodes_token_hash_key').on(table.tokenHash)],
 )

@@ -1,8 +1,9 @@
-// What nodes pull (credentials to accept) and push (traffic counters). A push is one database
-// transaction, whatever its size: customers' lifetime totals and hourly buckets are upserted in one
-// statement each, and traffic accounts draw from their packages soonest expiry first, updated in one
-// statement. Bytes are bigint throughout; a push that would take a total past 2^53 − 1 is refused.
+// What nodes pull (credentials to accept, with each traffic account's bytes left) and push (traffic
+// counters). A push is one database transaction, whatever its size: customers' lifetime totals and
+// hourly buckets are upserted in one statement each, and traffic accounts draw from their packages
+// soonest expiry first, updated in one statement. Bytes are bigint throughout; a push that would take a total past 2^53 − 1 is refused.
 import { createHash } from 'node:crypto'
+import { bytesToWire } from '@proxy/contract/bytes'
 import type { NodeUsers, TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
@@ -11,6 +12,7 @@ import { hashToken, newToken } from '../auth/tokens.ts'
 import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
+import { recordPush } from './node-health.ts'
 import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
 
 const HOUR_MS = 3600 * 1000
@@ -24,18 +26,6 @@ export async function addNode(db: Db, name: string, host: string) {
   if (!node) throw new Error('node not created')
   return { id: node.id, token }
 }
-
-export const listNodes = (db: Db) =>
-  db
-    .select({
-      id: nodes.id,
-      name: nodes.name,
-      host: nodes.host,
-      lastSeenAt: nodes.lastSeenAt,
-      revokedAt: nodes.revokedAt,
-    })
-    .from(nodes)
-    .orderBy(asc(nodes.createdAt))
 
 /** Revokes a node by id or name; its token stops working on the next request. */
 export async function revokeNode(db: Db, idOrName: string): Promise<number> {
@@ -65,10 +55,14 @@ export async function credentialsForNodes(db: Db): Promise<NodeUsers> {
       .where(eq(proxyInstances.status, 'active'))
       .orderBy(asc(proxyInstances.id)),
     db
-      .selectDistinct({
+      .select({
         id: trafficAccounts.userId,
         username: trafficAccounts.username,
         password: trafficAccounts.password,
+        // Capped at the exact-number bound: a node enforcing 9 PB is enforcing nothing smaller.
+        remaining: sql`least(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), ${sql.raw(
+          MAX_TOTAL_BYTES.toString(),
+        )})::bigint`.mapWith(BigInt),
       })
       .from(trafficAccounts)
       .innerJoin(trafficPackages, eq(trafficPackages.userId, trafficAccounts.userId))
@@ -79,22 +73,20 @@ export async function credentialsForNodes(db: Db): Promise<NodeUsers> {
           sql`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
         ),
       )
+      .groupBy(trafficAccounts.userId)
       .orderBy(asc(trafficAccounts.userId)),
   ])
-  return { instances, trafficAccounts: accounts }
+  return {
+    instances,
+    trafficAccounts: accounts.map(({ remaining, ...account }) => ({
+      ...account,
+      remainingBytes: bytesToWire(remaining),
+    })),
+  }
 }
 
 export const etagOf = (payload: string) =>
   `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
-
-export async function heartbeat(db: Db, nodeId: string) {
-  const [node] = await db
-    .update(nodes)
-    .set({ lastSeenAt: sql`now()` })
-    .where(eq(nodes.id, nodeId))
-    .returning({ lastSeenAt: nodes.lastSeenAt })
-  return { lastSeenAt: (node?.lastSeenAt ?? new Date()).toISOString() }
-}
 
 type Subject = { kind: 'instance' | 'traffic-account'; id: string }
 type Totals = Subject & { up: bigint; down: bigint }
@@ -107,6 +99,13 @@ const tooLarge = (subjects: Subject[]) =>
   })
 
 export async function pushTraffic(db: Db, nodeId: string, report: TrafficReport, now = new Date()) {
+  const answer = await applyPush(db, nodeId, report, now)
+  // After the commit, outside the push's transaction: concurrent pushes do not queue on the node's row.
+  await recordPush(db, nodeId)
+  return answer
+}
+
+async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Date) {
   // Summed in bigint: 10,000 records of 1e15 bytes for one id are past 2^53 (and past int8).
   const totals = new Map<string, Totals>()
   for (const record of report.records) {

@@ -7,8 +7,9 @@ import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
-import { usageHourly } from './nodes.schema.ts'
-import { addNode } from './nodes.service.ts'
+import { DOWN_AFTER_MS, healthTable, listNodes } from './node-health.ts'
+import { nodes, usageHourly } from './nodes.schema.ts'
+import { addNode, revokeNode } from './nodes.service.ts'
 
 let server: TestServer
 let nodeToken: string
@@ -22,7 +23,10 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariants(server.db))
 afterAll(() => server.close())
 
-type Users = { instances: { id: string }[]; trafficAccounts: { id: string; username: string }[] }
+type Users = {
+  instances: { id: string }[]
+  trafficAccounts: { id: string; username: string; remainingBytes: number }[]
+}
 type Answer = { duplicate: boolean; accepted: number; disabled: { kind: string; id: string }[] }
 
 const push = (body: unknown, token = nodeToken) =>
@@ -176,5 +180,131 @@ describe('node API', () => {
       expect(bad.status).toBe(400)
       expect(bad.body.code).toBe(errorCatalogue.VALIDATION_FAILED.code)
     }
+  })
+})
+
+describe('node health', () => {
+  const stats = {
+    version: '1.2.3',
+    uptimeSeconds: 3600,
+    openTunnels: 42,
+    bytesPerSecond: 5 * 1024 * 1024,
+    deadLetters: 1,
+    pendingBatches: 3,
+  }
+  const beat = (body: unknown, token: string) =>
+    server.call<{ lastSeenAt: string }>('POST', '/api/node/v1/heartbeat', { token, body })
+  const healthOf = async (id: string, now?: Date) =>
+    (await listNodes(server.db, now)).find((n) => n.id === id)
+
+  it('keeps the latest heartbeat figures; the empty heartbeat still works and keeps them', async () => {
+    const { id, token } = await addNode(server.db, 'node-health', 'health.example.com')
+    expect(await healthOf(id)).toMatchObject({
+      status: 'down',
+      lastSeenAt: null,
+      version: null,
+      pushLagMs: null,
+    })
+
+    const empty = await server.call<{ lastSeenAt: string }>('POST', '/api/node/v1/heartbeat', { token })
+    expect(empty.status).toBe(200)
+    expect(await healthOf(id)).toMatchObject({ status: 'up', version: null, openTunnels: null })
+
+    const full = await beat(stats, token)
+    expect(full.status).toBe(200)
+    expect(Date.parse(full.body.data.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(await healthOf(id)).toMatchObject({
+      ...stats,
+      bytesPerSecond: BigInt(stats.bytesPerSecond),
+      status: 'up',
+    })
+
+    // An older node's empty beat keeps the last figures it did not send.
+    expect((await server.call('POST', '/api/node/v1/heartbeat', { token })).status).toBe(200)
+    expect(await healthOf(id)).toMatchObject({ version: '1.2.3', openTunnels: 42 })
+  })
+
+  it('refuses a malformed heartbeat and stores nothing from it', async () => {
+    const { id, token } = await addNode(server.db, 'node-bad-beat', 'bad.example.com')
+    for (const body of [
+      { ...stats, extra: 1 },
+      { ...stats, version: 'v1\u0000' },
+      { ...stats, version: 'v1\nforged line' },
+      { ...stats, version: '' },
+      { ...stats, version: 'v'.repeat(65) },
+      { ...stats, openTunnels: -1 },
+      { ...stats, uptimeSeconds: 1.5 },
+      { ...stats, deadLetters: 2 ** 31 },
+      { ...stats, bytesPerSecond: 1e16 },
+      { version: '1.0.0' },
+      [],
+    ]) {
+      const bad = await beat(body, token)
+      expect(bad.status, JSON.stringify(body)).toBe(400)
+      expect(bad.body.code).toBe(errorCatalogue.VALIDATION_FAILED.code)
+    }
+    expect(await healthOf(id)).toMatchObject({ lastSeenAt: null, version: null })
+    expect((await beat(stats, nodeToken)).status).toBe(200)
+  })
+
+  it('reads a node silent for 60 s as down, a revoked one as revoked, and the push lag', async () => {
+    const { id, token } = await addNode(server.db, 'node-lag', 'lag.example.com')
+    await beat(stats, token)
+    const seen = (await healthOf(id))?.lastSeenAt as Date
+    expect((await healthOf(id, new Date(seen.getTime() + DOWN_AFTER_MS)))?.status).toBe('up')
+    expect((await healthOf(id, new Date(seen.getTime() + DOWN_AFTER_MS + 1)))?.status).toBe('down')
+
+    // Any acknowledged push counts, even one with nothing for this server (an unknown id).
+    const answer = await push(
+      {
+        reportId: 'lag-1',
+        records: [{ kind: 'instance', id: crypto.randomUUID(), upBytes: 1, downBytes: 1 }],
+      },
+      token,
+    )
+    expect(answer.status).toBe(200)
+    const pushed = (await healthOf(id))?.lastPushAt as Date
+    expect(pushed).toBeInstanceOf(Date)
+    const later = new Date(pushed.getTime() + 90_000)
+    const list = await listNodes(server.db, later)
+    expect(list.find((n) => n.id === id)).toMatchObject({ pushLagMs: 90_000, status: 'down' })
+    expect(healthTable(list, later).find((row) => row.id === id)).toMatchObject({
+      name: 'node-lag',
+      host: 'lag.example.com',
+      status: 'down',
+      'push lag': '1 min',
+      version: '1.2.3',
+      tunnels: 42,
+      'bytes/s': '5 MB/s',
+      'dead letters': 1,
+    })
+
+    await revokeNode(server.db, id)
+    expect((await healthOf(id))?.status).toBe('revoked')
+    expect((await server.call('POST', '/api/node/v1/heartbeat', { token })).status).toBe(401)
+    const [row] = await server.db.select().from(nodes).where(eq(nodes.id, id))
+    expect(row?.revokedAt).toBeInstanceOf(Date)
+  })
+
+  it('gives each traffic account the bytes left in its live packages', async () => {
+    const { accountId } = await trafficCustomer(2)
+    const remainingOf = async () =>
+      (
+        await server.call<Users>('GET', '/api/node/v1/users', { token: nodeToken })
+      ).body.data.trafficAccounts.find((a) => a.id === accountId)?.remainingBytes
+    expect(await remainingOf()).toBe(20 * GB)
+    await push({
+      reportId: 'remaining-1',
+      records: [{ kind: 'traffic-account', id: accountId, upBytes: 3 * GB, downBytes: 1234 }],
+    })
+    expect(await remainingOf()).toBe(17 * GB - 1234)
+    // An expired package no longer counts.
+    const [first] = await packagesOf(accountId)
+    await server.db
+      .update(trafficPackages)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(trafficPackages.id, first?.id ?? ''))
+    const left = (await packagesOf(accountId)).filter((p) => p.id !== first?.id)
+    expect(await remainingOf()).toBe(Number(left.reduce((sum, p) => sum + p.totalBytes - p.usedBytes, 0n)))
   })
 })

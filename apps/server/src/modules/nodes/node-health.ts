@@ -1,0 +1,92 @@
+// How the proxy nodes are doing: each heartbeat stores the node's latest figures, each acknowledged
+// push its time, and `node:list` reads them back. A node silent for DOWN_AFTER_MS is down.
+import { formatBytes } from '@proxy/contract/bytes'
+import type { NodeHeartbeat } from '@proxy/contract/nodes/endpoints'
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { nodes } from './nodes.schema.ts'
+
+/** Nodes beat every 15 s: four missed beats and the node counts as down. */
+export const DOWN_AFTER_MS = 60_000
+
+export type NodeStatus = 'up' | 'down' | 'revoked'
+
+/** Records a heartbeat; an empty one (older nodes) keeps the figures the last full one stored. */
+export async function heartbeat(db: Db, nodeId: string, stats?: NodeHeartbeat | null) {
+  const [node] = await db
+    .update(nodes)
+    .set({
+      lastSeenAt: sql`now()`,
+      ...(stats && { ...stats, bytesPerSecond: BigInt(stats.bytesPerSecond) }),
+    })
+    .where(eq(nodes.id, nodeId))
+    .returning({ lastSeenAt: nodes.lastSeenAt })
+  return { lastSeenAt: (node?.lastSeenAt ?? new Date()).toISOString() }
+}
+
+/** Notes that the server has just acknowledged a traffic push from this node. */
+export async function recordPush(db: Db, nodeId: string) {
+  await db.update(nodes).set({ lastPushAt: sql`now()` }).where(eq(nodes.id, nodeId))
+}
+
+export const statusOf = (
+  node: { lastSeenAt: Date | null; revokedAt: Date | null },
+  now = new Date(),
+): NodeStatus => {
+  if (node.revokedAt) return 'revoked'
+  if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() > DOWN_AFTER_MS) return 'down'
+  return 'up'
+}
+
+/** Every node with its status and latest figures, oldest first. */
+export async function listNodes(db: Db, now = new Date()) {
+  const rows = await db
+    .select({
+      id: nodes.id,
+      name: nodes.name,
+      host: nodes.host,
+      lastSeenAt: nodes.lastSeenAt,
+      lastPushAt: nodes.lastPushAt,
+      revokedAt: nodes.revokedAt,
+      version: nodes.version,
+      uptimeSeconds: nodes.uptimeSeconds,
+      openTunnels: nodes.openTunnels,
+      bytesPerSecond: nodes.bytesPerSecond,
+      deadLetters: nodes.deadLetters,
+      pendingBatches: nodes.pendingBatches,
+    })
+    .from(nodes)
+    .orderBy(asc(nodes.createdAt))
+  return rows.map((row) => ({
+    ...row,
+    status: statusOf(row, now),
+    /** Milliseconds since the last acknowledged push; null before the first. */
+    pushLagMs: row.lastPushAt ? Math.max(0, now.getTime() - row.lastPushAt.getTime()) : null,
+  }))
+}
+
+/** "45 s", "12 min", "3 h", "2 d". */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  if (seconds < 60) return `${seconds} s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`
+  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)} h`
+  return `${Math.floor(seconds / 86_400)} d`
+}
+
+/** The rows `node:list` prints. */
+export function healthTable(list: Awaited<ReturnType<typeof listNodes>>, now = new Date()) {
+  const none = '-'
+  return list.map((node) => ({
+    name: node.name,
+    host: node.host,
+    status: node.status,
+    'last seen': node.lastSeenAt ? `${formatAge(now.getTime() - node.lastSeenAt.getTime())} ago` : 'never',
+    'push lag': node.pushLagMs === null ? 'never' : formatAge(node.pushLagMs),
+    version: node.version ?? none,
+    tunnels: node.openTunnels ?? none,
+    'bytes/s': node.bytesPerSecond === null ? none : `${formatBytes(Number(node.bytesPerSecond))}/s`,
+    'dead letters': node.deadLetters ?? none,
+    id: node.id,
+  }))
+}
