@@ -12,6 +12,8 @@ import { loadGatewayConfig } from './config.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
+import { findExecutable } from './vmess/v2ray-process.ts'
 
 /** Every connection's peer address and the bytes it received and sent, as the sink saw them. */
 type Seen = { peer: string; received: number; sent: number }
@@ -89,6 +91,7 @@ afterAll(async () => {
   for (const server of servers) server.close()
   await api?.close()
   rmSync(spoolDir, { recursive: true, force: true })
+  rmSync(`${spoolDir}-v2ray`, { recursive: true, force: true })
 })
 
 /** Waits (bounded) until `check` holds. */
@@ -244,4 +247,49 @@ describe('the gateway on a bought static IP', () => {
     )
     expect(usage.upBytes).toBeGreaterThan(0)
   })
+})
+
+describe('a vmess line on a bought static IP', () => {
+  const binary = findExecutable('v2ray')
+  it.runIf(binary || process.env.CI === 'true')(
+    'carries the exported vmess link through v2ray, exits from the bought address, and meters exactly',
+    async () => {
+      if (!binary) throw new Error('v2ray is not installed (apt-get install -y v2ray); CI=true requires it')
+      const { token, instance } = await api.staticIpCustomer('vmess')
+      await gateway.pull()
+      const exported = await fetch(`${api.baseUrl}/api/proxy/instances/export/vmess`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const client = await startVmessClient(binary, spoolDir, decodeVmessLink(await exported.text()))
+      try {
+        // The gateway restarts v2ray for the new line (at most every 5 s).
+        const answer = await eventually(
+          () =>
+            curl([
+              '-sS',
+              '--max-time',
+              '2',
+              '-x',
+              `socks5h://127.0.0.1:${client.socksPort}`,
+              `http://${SINK_HOST}:${sinkPort}/`,
+            ]),
+          (result) => result.exitCode === 0,
+          10_000,
+        )
+        expect(answer.stdout).toMatch(/^hello from the sink/)
+      } finally {
+        await client.stop()
+      }
+      const sink = sinkTotals(instance.ip)
+      expect(sink.down).toBeGreaterThan(5000)
+      await gateway.flush()
+      expect(
+        await eventually(
+          () => api.usage(token),
+          (totals) => totals.downBytes >= sink.down,
+        ),
+      ).toEqual({ upBytes: sink.up, downBytes: sink.down })
+    },
+    30_000,
+  )
 })

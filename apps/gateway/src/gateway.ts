@@ -15,6 +15,7 @@ import { createMeter } from './sync/meter.ts'
 import { createNodeStats } from './sync/node-stats.ts'
 import { createPusher } from './sync/pusher.ts'
 import { createTunnels } from './tunnels.ts'
+import { createVmessEngine } from './vmess/v2ray.ts'
 
 const HEARTBEAT_MS = 15_000
 
@@ -45,6 +46,14 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
   const isOwned = (address: string) => owned.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')
 
   const meter = createMeter()
+  // vmess lines run in v2ray, configured from the same pull; its per-user counters join the meter.
+  const vmess = createVmessEngine({
+    // Beside the spool and named after it: every gateway on a machine has its own v2ray files.
+    workDir: `${config.GATEWAY_SPOOL_DIR}-v2ray`,
+    allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
+    meter: (grant, up, down) => meter.add(grant, up, down),
+    log,
+  })
   const credentials = createCredentials({
     ...api,
     poolEntries,
@@ -102,7 +111,11 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
     const { changed } = await credentials.pull()
     if (!changed) return
     const entries = credentials.entries().filter((entry) => isOwned(entry.address))
-    listening = new Set(entries.map((entry) => entry.address))
+    const vmessLines = credentials.instances().filter((instance) => isOwned(instance.ip))
+    // Customers must not dial into our own addresses, vmess ones included.
+    listening = new Set([...entries.map((entry) => entry.address), ...vmessLines.map((line) => line.ip)])
+    // Not awaited: a v2ray restart may wait up to 5 s and must not hold up the next pull.
+    void vmess.sync(vmessLines)
     await listeners.sync(entries)
     cutOff()
   }
@@ -125,14 +138,18 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
 
   await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
   every(config.GATEWAY_PULL_MS, 'pull', pull)
-  every(config.GATEWAY_PUSH_MS, 'push', () => pusher.flush())
+  const push = async () => {
+    await vmess.collect().catch((error: Error) => log(`gateway vmess stats: ${error.message}`))
+    await pusher.flush()
+  }
+  every(config.GATEWAY_PUSH_MS, 'push', push)
   void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
   every(HEARTBEAT_MS, 'heartbeat', heartbeat)
 
   return {
     listening: () => listeners.listening(),
     pull,
-    flush: () => pusher.flush(),
+    flush: push,
     heartbeat,
     tunnels: () => tunnels.size,
     /** Stops accepting, closes the tunnels and pushes what was counted (the spool keeps the rest). */
@@ -140,6 +157,7 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
       for (const timer of loops) clearInterval(timer)
       await listeners.close()
       tunnels.closeWhere(() => true)
+      await vmess.close()
       await pusher.flush().catch((error: Error) => log(`gateway push on close: ${error.message}`))
     },
   }

@@ -75,6 +75,8 @@ function index(users: NodeUsers): Snapshot {
 
 export function createCredentials(options: CredentialsOptions) {
   let snapshot = index({ instances: [], trafficAccounts: [] })
+  /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
+  let instances: NodeUsers['instances'] = []
   let etag: string | undefined
   const poolKeys = new Set(options.poolEntries.map(keyOf))
   /** Traffic accounts a push answer disabled → the last pull started before the mark. */
@@ -112,6 +114,7 @@ export function createCredentials(options: CredentialsOptions) {
     if (!parsed.success)
       throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
     snapshot = index(parsed.data)
+    instances = parsed.data.instances
     resetAllowances()
     etag = answer.headers.get('etag') ?? undefined
     // A list fetched after the mark and still naming the account means it was re-enabled (a new package).
@@ -161,6 +164,7 @@ export function createCredentials(options: CredentialsOptions) {
     },
     /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
     allowance: (accountId: string) => allowances.get(accountId),
+    instances: () => instances,
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
       // The next pull must answer in full: the list may be back to the very content of our ETag.

@@ -103,6 +103,7 @@ afterAll(async () => {
   echo?.close()
   await api?.close()
   rmSync(spoolDir, { recursive: true, force: true })
+  rmSync(`${spoolDir}-v2ray`, { recursive: true, force: true })
 })
 
 const destination = { host: SINK_HOST, port: 0 }

@@ -1,0 +1,42 @@
+// For the vmess tests (not a test file itself): a v2ray process as the customer's client, built
+// from an exported `vmess://` link (v2rayN "ver 2" JSON), with a SOCKS5 inbound on 127.0.0.1.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { freePort, startV2ray } from './v2ray-process.ts'
+
+export type VmessLink = { add: string; port: string; id: string; aid: string; scy: string; net: string }
+
+export function decodeVmessLink(line: string): VmessLink {
+  const match = /^vmess:\/\/([A-Za-z0-9+/=]+)$/.exec(line.trim())
+  if (!match?.[1]) throw new Error(`not a vmess link: ${line}`)
+  return JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')) as VmessLink
+}
+
+/** Starts the client; `socksPort` on 127.0.0.1 carries connections through the link. */
+export async function startVmessClient(binary: string, workDir: string, link: VmessLink) {
+  const socksPort = await freePort()
+  const config = {
+    log: { loglevel: 'warning', access: 'none' },
+    inbounds: [{ listen: '127.0.0.1', port: socksPort, protocol: 'socks', settings: { auth: 'noauth' } }],
+    outbounds: [
+      {
+        protocol: 'vmess',
+        settings: {
+          vnext: [
+            {
+              address: link.add,
+              port: Number(link.port),
+              users: [{ id: link.id, alterId: Number(link.aid), security: link.scy }],
+            },
+          ],
+        },
+        streamSettings: { network: link.net },
+      },
+    ],
+  }
+  const name = `client-${socksPort}`
+  const configPath = join(workDir, `${name}.json`)
+  writeFileSync(configPath, JSON.stringify(config))
+  const client = await startV2ray(binary, configPath, join(workDir, `${name}.pid`))
+  return { socksPort, stop: client.stop }
+}
