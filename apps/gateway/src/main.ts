@@ -7,7 +7,13 @@ import { startGateway } from './gateway.ts'
 const envFile = resolve(import.meta.dirname, '../../../.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
-const config = loadGatewayConfig()
+let config: ReturnType<typeof loadGatewayConfig>
+try {
+  config = loadGatewayConfig()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 const gateway = await startGateway(config)
 console.log(
   `Gateway serving ${gateway.listening().length} address(es) for ${config.GATEWAY_API_URL}` +

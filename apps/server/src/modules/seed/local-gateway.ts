@@ -16,7 +16,8 @@ export async function startLocalGateway(
 ): Promise<ChildProcess> {
   const tokenFile = localGatewayTokenFile(options.dataDir)
   await ensureDemoNode(db, tokenFile, LOCAL_GATEWAY_NODE_NAME)
-  const child = spawn(process.execPath, ['--import', 'tsx', GATEWAY_ENTRY], {
+  // The flag `npm run gateway` uses too: a fresh gateway otherwise runs major GCs all the time.
+  const child = spawn(process.execPath, ['--initial-old-space-size=64', '--import', 'tsx', GATEWAY_ENTRY], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

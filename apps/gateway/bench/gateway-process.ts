@@ -1,0 +1,20 @@
+// The gateway under test, alone in its process (the API lives in the bench parent, the load in
+// another child): configured from the environment the bench passes, it answers 'listening' with its
+// entries after a pull, 'stop' by closing and exiting, and the bench's profiling requests.
+import { loadGatewayConfig } from '../src/config.ts'
+import { startGateway } from '../src/gateway.ts'
+import { serveProfiling } from './profiling.ts'
+
+const gateway = await startGateway(loadGatewayConfig(process.env), (message) => console.warn(message))
+
+process.on('message', (message: unknown) => {
+  if (message === 'listening')
+    void gateway
+      .pull()
+      .catch(() => {})
+      .then(() => process.send?.({ listening: gateway.listening() }))
+  if (message === 'stop') void gateway.close().finally(() => process.exit(0))
+})
+serveProfiling()
+process.on('disconnect', () => process.exit(0))
+process.send?.({ ready: true })

@@ -1,0 +1,92 @@
+// What is measured side by side: no proxy at all, the bare Node relay, microsocks (when installed)
+// and our gateway, each proxy in a process of its own.
+import { type ChildProcess, spawnSync } from 'node:child_process'
+import type { Instance } from '../src/sync/test-api.ts'
+import type { SocksProxy } from './jobs.ts'
+import { forkScript, freePort, nextMessage, spawnProgram, stop, untilListening } from './processes.ts'
+
+export type Target = {
+  name: string
+  proxy?: SocksProxy
+  pid?: number
+  /** Our own Node processes, which answer profiling requests (profiling.ts). */
+  child?: ChildProcess
+  stop: () => Promise<void>
+}
+
+export const direct: Target = { name: 'direct (no proxy)', stop: async () => {} }
+
+export async function startBareRelay(): Promise<Target> {
+  const child = forkScript('./bare-relay.ts')
+  const { port } = await nextMessage<{ port: number }>(child, 15_000, 'bare relay')
+  return {
+    name: 'bare Node relay',
+    proxy: { host: '127.0.0.1', port },
+    pid: child.pid,
+    child,
+    stop: () => stop(child),
+  }
+}
+
+export const hasMicrosocks = () => spawnSync('sh', ['-c', 'command -v microsocks']).status === 0
+
+export async function startMicrosocks(): Promise<Target> {
+  const port = await freePort('127.0.0.1')
+  const proxy = { host: '127.0.0.1', port, username: 'bench', password: 'bench-secret' }
+  const child = spawnProgram('microsocks', [
+    '-i',
+    proxy.host,
+    '-p',
+    `${port}`,
+    '-u',
+    'bench',
+    '-P',
+    proxy.password,
+  ])
+  await untilListening(proxy.host, port, 5000)
+  return { name: 'microsocks', proxy, pid: child.pid, stop: () => stop(child) }
+}
+
+export type GatewaySetup = { apiUrl: string; nodeToken: string; instance: Instance; spoolDir: string }
+
+/** The gateway serving one bought static IP; resolves once it listens on that address. */
+export async function startGateway(setup: GatewaySetup, execArgv: string[] = []): Promise<Target> {
+  const { instance } = setup
+  const poolPorts = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
+  const child = forkScript('./gateway-process.ts', {
+    execArgv,
+    env: {
+      GATEWAY_API_URL: setup.apiUrl,
+      GATEWAY_NODE_TOKEN: setup.nodeToken,
+      GATEWAY_ADDRESSES: `${instance.ip}/32`,
+      GATEWAY_POOL_HOST: '127.0.0.1',
+      GATEWAY_POOL_PORTS: poolPorts.join(','),
+      GATEWAY_ALLOW_PRIVATE: 'true',
+      GATEWAY_SPOOL_DIR: setup.spoolDir,
+      // The default cap (256 per credential) would refuse most of the idle tunnels.
+      GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: '20000',
+    },
+  })
+  await nextMessage(child, 30_000, 'gateway start')
+  const entry = `${instance.ip}:${instance.port}`
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    child.send('listening')
+    const { listening } = await nextMessage<{ listening: string[] }>(child, 10_000, 'gateway pull')
+    if (listening.includes(entry)) break
+    if (Date.now() > deadline) throw new Error(`the gateway never listened on ${entry}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    name: 'our gateway',
+    proxy: {
+      host: instance.ip,
+      port: instance.port,
+      username: instance.username,
+      password: instance.password,
+    },
+    pid: child.pid,
+    child,
+    stop: () => stop(child, { message: 'stop', graceMs: 10_000 }),
+  }
+}
