@@ -1,47 +1,23 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import net from 'node:net'
+import type net from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Grant } from './grants.ts'
 import { createRelay } from './relay.ts'
+import { createSocketPairs } from './test-sockets.ts'
 import { createTunnels } from './tunnels.ts'
 
 // Accepted ends keep their write side open after a FIN, like a real server finishing a reply.
-let server: net.Server
-const accepted: net.Socket[] = []
-const opened: net.Socket[] = []
+let sockets: Awaited<ReturnType<typeof createSocketPairs>>
 beforeAll(async () => {
-  server = net.createServer({ allowHalfOpen: true }, (socket) => accepted.push(watch(socket)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  sockets = await createSocketPairs({ allowHalfOpen: true })
 })
-afterAll(async () => {
-  for (const socket of [...accepted, ...opened]) socket.destroy()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-/** [connecting end, accepted end] of one loopback connection. */
-async function pair(): Promise<[net.Socket, net.Socket]> {
-  const { port } = server.address() as net.AddressInfo
-  const before = accepted.length
-  const near = watch(net.connect(port, '127.0.0.1'))
-  opened.push(near)
-  await new Promise((resolve) => near.once('connect', resolve))
-  for (let i = 0; i < 100 && accepted.length === before; i++) await sleep(5)
-  const far = accepted[accepted.length - 1]
-  if (!far) throw new Error('no accepted socket')
-  return [near, far]
-}
-
+afterAll(() => sockets.close())
+const pair = () => sockets.pair()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-// Recorded from birth: `destroyed` and `closed` turn true before 'close' has actually fired.
-const closings = new WeakMap<net.Socket, Promise<void>>()
-const watch = (socket: net.Socket) => {
-  closings.set(socket, new Promise((resolve) => socket.once('close', () => resolve())))
-  return socket.on('error', () => {})
-}
 /** Reads to EOF and answers the FIN, as any app would, then waits for 'close'. */
 const closed = (socket: net.Socket) => {
   socket.once('end', () => socket.end()).resume()
-  return closings.get(socket)
+  return sockets.closing(socket)
 }
 const collect = (socket: net.Socket) => {
   const chunks: Buffer[] = []
@@ -143,7 +119,12 @@ test('an idle tunnel closes; traffic one way keeps it open', async () => {
   }
   expect(tunnels.size).toBe(1)
   const quietSince = performance.now()
-  await Promise.all([closings.get(gatewayClient), closings.get(gatewayUpstream), closed(app), closed(far)])
+  await Promise.all([
+    sockets.closing(gatewayClient),
+    sockets.closing(gatewayUpstream),
+    closed(app),
+    closed(far),
+  ])
   expect(performance.now() - quietSince).toBeGreaterThan(50)
   expect(performance.now() - quietSince).toBeLessThan(1000)
   expect(tunnels.size).toBe(0)

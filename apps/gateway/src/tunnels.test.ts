@@ -1,41 +1,16 @@
-import net from 'node:net'
+import type net from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Grant } from './grants.ts'
+import { createSocketPairs } from './test-sockets.ts'
 import { createTunnels } from './tunnels.ts'
 
-let server: net.Server
-const accepted: net.Socket[] = []
-const opened: net.Socket[] = []
-
+let sockets: Awaited<ReturnType<typeof createSocketPairs>>
 beforeAll(async () => {
-  server = net.createServer((socket) => accepted.push(watch(socket)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  sockets = await createSocketPairs()
 })
-afterAll(async () => {
-  for (const socket of [...accepted, ...opened]) socket.destroy()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-/** Two connected loopback sockets; returns our end and the far end. */
-async function pair(): Promise<[net.Socket, net.Socket]> {
-  const { port } = server.address() as net.AddressInfo
-  const before = accepted.length
-  const near = watch(net.connect(port, '127.0.0.1'))
-  opened.push(near)
-  await new Promise((resolve) => near.once('connect', resolve))
-  for (let i = 0; i < 100 && accepted.length === before; i++) await new Promise((r) => setTimeout(r, 5))
-  const far = accepted[accepted.length - 1]
-  if (!far) throw new Error('no accepted socket')
-  return [near, far]
-}
-
-// Recorded from birth: `destroyed` and `closed` turn true before 'close' has actually fired.
-const closings = new WeakMap<net.Socket, Promise<void>>()
-const watch = (socket: net.Socket) => {
-  closings.set(socket, new Promise((resolve) => socket.once('close', () => resolve())))
-  return socket.on('error', () => {})
-}
-const closed = (socket: net.Socket) => closings.get(socket)
+afterAll(() => sockets.close())
+const pair = () => sockets.pair()
+const closed = (socket: net.Socket) => sockets.closing(socket)
 
 const alice: Grant = { kind: 'instance', id: 'a', version: '1' }
 const bob: Grant = { kind: 'traffic-account', id: 'b', version: '1' }

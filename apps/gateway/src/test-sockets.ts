@@ -1,0 +1,40 @@
+// For the relay and tunnel tests: connected pairs of loopback sockets, each watched from birth so a
+// test can wait for its 'close' (`destroyed` and `closed` turn true before 'close' has fired).
+import net from 'node:net'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export async function createSocketPairs(options: { allowHalfOpen?: boolean } = {}) {
+  const closings = new WeakMap<net.Socket, Promise<void>>()
+  const watch = (socket: net.Socket) => {
+    closings.set(socket, new Promise((resolve) => socket.once('close', () => resolve())))
+    return socket.on('error', () => {})
+  }
+  const accepted: net.Socket[] = []
+  const opened: net.Socket[] = []
+  const server = net.createServer({ allowHalfOpen: options.allowHalfOpen ?? false }, (socket) =>
+    accepted.push(watch(socket)),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+
+  return {
+    /** [connecting end, accepted end] of one loopback connection. */
+    async pair(): Promise<[net.Socket, net.Socket]> {
+      const { port } = server.address() as net.AddressInfo
+      const before = accepted.length
+      const near = watch(net.connect(port, '127.0.0.1'))
+      opened.push(near)
+      await new Promise((resolve) => near.once('connect', resolve))
+      for (let i = 0; i < 100 && accepted.length === before; i++) await sleep(5)
+      const far = accepted[accepted.length - 1]
+      if (!far) throw new Error('no accepted socket')
+      return [near, far]
+    },
+    /** Resolves when the socket has closed. */
+    closing: (socket: net.Socket) => closings.get(socket),
+    async close() {
+      for (const socket of [...accepted, ...opened]) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
