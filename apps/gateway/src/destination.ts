@@ -44,12 +44,22 @@ const family = (address: string) => (net.isIPv4(address) ? 'ipv4' : 'ipv6')
 const unmap = (address: string) =>
   address.toLowerCase().startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address
 
+// The gateway hands a new Set whenever its addresses change: build each one's list once, not per dial.
+const ownLists = new WeakMap<Set<string>, net.BlockList>()
+function ownListOf(own: Set<string>): net.BlockList {
+  let list = ownLists.get(own)
+  if (!list) {
+    list = new net.BlockList()
+    for (const mine of own) if (net.isIP(mine)) list.addAddress(mine, family(mine))
+    ownLists.set(own, list)
+  }
+  return list
+}
+
 export function isAllowedAddress(address: string, allowPrivate: boolean, own: Set<string>): boolean {
   const type = family(address)
   if (!allowPrivate && forbidden.check(address, type)) return false
-  const ownList = new net.BlockList()
-  for (const mine of own) if (net.isIP(mine)) ownList.addAddress(mine, family(mine))
-  return !ownList.check(address, type)
+  return !ownListOf(own).check(address, type)
 }
 
 const reasons: Record<string, DialError['reason']> = {

@@ -12,18 +12,16 @@ import { loadGatewayConfig } from './config.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { type SinkTally, tallySink } from './test-sockets.ts'
 import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
 import { findExecutable } from './vmess/v2ray-process.ts'
-
-/** Every connection's peer address and the bytes it received and sent, as the sink saw them. */
-type Seen = { peer: string; received: number; sent: number }
 
 let api: Api
 let gateway: Gateway
 let spoolDir: string
 let sinkPort: number
 let echoPort: number
-const seen: Seen[] = []
+const seen: SinkTally[] = []
 const poolPorts: number[] = []
 const servers: net.Server[] = []
 
@@ -35,20 +33,7 @@ const freePort = () =>
     })
   })
 
-/** Counts a sink connection's bytes both ways from the sink's side of the socket. */
-function track(socket: net.Socket): Seen {
-  const entry = { peer: socket.remoteAddress ?? '', received: 0, sent: 0 }
-  seen.push(entry)
-  socket.on('data', (chunk: Buffer) => {
-    entry.received += chunk.length
-  })
-  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
-  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
-    entry.sent += Buffer.byteLength(chunk)
-    return write(chunk, ...rest)
-  }) as typeof socket.write
-  return entry
-}
+const track = (socket: net.Socket) => tallySink(socket, seen)
 
 // The sinks live on an address of their own: the gateway refuses its own addresses (127.0.0.1 is
 // its pool host here) so that no tunnel loops back into it.

@@ -38,3 +38,21 @@ export async function createSocketPairs(options: { allowHalfOpen?: boolean } = {
     },
   }
 }
+
+/** A sink connection's peer address and the bytes it received and sent, as the sink saw them. */
+export type SinkTally = { peer: string; received: number; sent: number }
+
+/** Counts a sink connection's bytes both ways from the sink's side of the socket, into `seen`. */
+export function tallySink(socket: net.Socket, seen: SinkTally[]): SinkTally {
+  const entry = { peer: socket.remoteAddress ?? '', received: 0, sent: 0 }
+  seen.push(entry)
+  socket.on('data', (chunk: Buffer) => {
+    entry.received += chunk.length
+  })
+  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
+  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+    entry.sent += Buffer.byteLength(chunk)
+    return write(chunk, ...rest)
+  }) as typeof socket.write
+  return entry
+}

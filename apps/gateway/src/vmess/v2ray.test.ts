@@ -12,6 +12,7 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curl } from '../protocols/test-clients.ts'
 import { type Api, startApi } from '../sync/test-api.ts'
+import { type SinkTally, tallySink } from '../test-sockets.ts'
 import { decodeVmessLink, startVmessClient } from './test-client.ts'
 import { createVmessEngine, type VmessEngine } from './v2ray.ts'
 import { findExecutable } from './v2ray-process.ts'
@@ -19,8 +20,7 @@ import { findExecutable } from './v2ray-process.ts'
 const binary = findExecutable('v2ray')
 const SINK_HOST = '127.0.0.202'
 
-type Seen = { peer: string; received: number; sent: number }
-const seen: Seen[] = []
+const seen: SinkTally[] = []
 const metered = new Map<string, { up: number; down: number }>()
 const meter = (grant: { id: string }, up: number, down: number) => {
   const total = metered.get(grant.id) ?? { up: 0, down: 0 }
@@ -44,19 +44,7 @@ const servers: net.Server[] = []
 const echoed: net.Socket[] = []
 const cleanups: (() => Promise<void>)[] = []
 
-/** Counts a sink connection's bytes both ways from the sink's side of the socket. */
-function track(socket: net.Socket) {
-  const entry = { peer: socket.remoteAddress ?? '', received: 0, sent: 0 }
-  seen.push(entry)
-  socket.on('data', (chunk: Buffer) => {
-    entry.received += chunk.length
-  })
-  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
-  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
-    entry.sent += Buffer.byteLength(chunk)
-    return write(chunk, ...rest)
-  }) as typeof socket.write
-}
+const track = (socket: net.Socket) => tallySink(socket, seen)
 
 const listen = (server: net.Server) =>
   new Promise<number>((resolve) => {
