@@ -26,7 +26,7 @@ export const GatewayConfig = z.object({
   GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(256),
   /** Counters wait here (fsynced) until the API acknowledges them. */
   GATEWAY_SPOOL_DIR: z.string().default('./data/gateway-spool').transform(fromInvocationDir),
-  GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(2000),
+  GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
   GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
 })
 export type GatewayConfig = z.infer<typeof GatewayConfig>

@@ -21,6 +21,9 @@ let gateway: Gateway
 let spoolDir: string
 let sinkPort: number
 let echoPort: number
+/** Answers each HTTP request with the address it came from. */
+let whoamiPort: number
+const POOL_EXITS = ['127.0.10.1', '127.0.10.2', '127.0.10.3']
 const seen: SinkTally[] = []
 const poolPorts: number[] = []
 const servers: net.Server[] = []
@@ -45,7 +48,7 @@ const listen = (server: net.Server) =>
   })
 
 beforeAll(async () => {
-  api = await startApi({ firstAddress: 20 })
+  api = await startApi({ firstAddress: 20, poolExits: POOL_EXITS })
   const web = http.createServer((request, response) => {
     request.resume()
     request.on('end', () => response.end(`hello from the sink: ${'x'.repeat(5000)}`))
@@ -53,6 +56,11 @@ beforeAll(async () => {
   web.on('connection', (socket) => track(socket))
   sinkPort = await listen(web)
   echoPort = await listen(net.createServer((socket) => socket.pipe(socket)))
+  whoamiPort = await listen(
+    http.createServer((request, response) =>
+      response.end(request.socket.remoteAddress?.replace(/^::ffff:/, '')),
+    ),
+  )
   poolPorts.push(await freePort(), await freePort())
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'))
   gateway = await startGateway(
@@ -277,4 +285,101 @@ describe('a vmess line on a bought static IP', () => {
     },
     30_000,
   )
+})
+
+/** Opens a SOCKS5 tunnel to the echo sink with no credentials, from `source`; resolves once it echoes. */
+async function openWithoutPassword(entry: { ip: string; port: number }, source: string) {
+  const socket = net.connect({ host: entry.ip, port: entry.port, localAddress: source })
+  socket.on('error', () => {})
+  const read = (bytes: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      let buffered = Buffer.alloc(0)
+      const onData = (chunk: Buffer) => {
+        buffered = Buffer.concat([buffered, chunk])
+        if (buffered.length < bytes) return
+        socket.off('data', onData)
+        resolve(buffered)
+      }
+      socket.on('data', onData)
+      socket.once('close', () => reject(new Error('closed')))
+    })
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write(Uint8Array.of(5, 1, 0))
+  expect([...(await read(2))]).toEqual([5, 0])
+  const [a, b, c, d] = SINK_HOST.split('.').map(Number) as [number, number, number, number]
+  socket.write(Uint8Array.of(5, 1, 0, 1, a, b, c, d, echoPort >> 8, echoPort & 0xff))
+  expect((await read(10))[1]).toBe(0)
+  socket.write('ping')
+  expect((await read(4)).toString()).toBe('ping')
+  return socket
+}
+
+describe('the IP whitelist', () => {
+  it('opens my static IP without a password from my listed sources only, and cuts those tunnels within 5 s of removal', async () => {
+    const mine = await customerWithIp()
+    const theirs = await customerWithIp()
+    const added = await api.call<{ id: string }>('POST', '/api/user/ip-whitelist', {
+      token: mine.token,
+      body: { source: '127.0.11.0/24' },
+    })
+    expect(added.status).toBe(200)
+    const whoami = (entry: { ip: string; port: number }, source: string, scheme: 'socks5h' | 'http') =>
+      curl([
+        '-sS',
+        '--max-time',
+        '5',
+        '--interface',
+        source,
+        '-x',
+        `${scheme}://${entry.ip}:${entry.port}`,
+        `http://${SINK_HOST}:${whoamiPort}/`,
+      ])
+    const viaSocks = await eventually(
+      () => whoami(mine.instance, '127.0.11.5', 'socks5h'),
+      (result) => result.exitCode === 0,
+    )
+    expect(viaSocks.stdout).toBe(mine.instance.ip)
+    expect((await whoami(mine.instance, '127.0.11.5', 'http')).stdout).toBe(mine.instance.ip)
+    // Off the list, or another customer's IP: a password is still needed.
+    expect((await whoami(mine.instance, '127.0.12.5', 'socks5h')).exitCode).not.toBe(0)
+    expect((await whoami(mine.instance, '127.0.12.5', 'http')).stdout).not.toBe(mine.instance.ip)
+    expect((await whoami(theirs.instance, '127.0.11.5', 'socks5h')).exitCode).not.toBe(0)
+
+    const tunnel = await openWithoutPassword(mine.instance, '127.0.11.6')
+    const closed = new Promise<number>((resolve) => {
+      const started = Date.now()
+      tunnel.once('close', () => resolve(Date.now() - started))
+    })
+    await api.call('DELETE', `/api/user/ip-whitelist/${added.body.data.id}`, { token: mine.token })
+    expect(await closed).toBeLessThan(5000)
+    expect((await whoami(mine.instance, '127.0.11.5', 'socks5h')).exitCode).not.toBe(0)
+  })
+})
+
+describe('the traffic account pool', () => {
+  it('leaves from a new pool exit per connection, and from one exit for a sticky session', async () => {
+    const account = await api.trafficCustomer()
+    await gateway.pull()
+    const via = (username: string, port = poolPorts[0]) =>
+      curl([
+        '-sS',
+        '--max-time',
+        '5',
+        '-x',
+        `socks5h://${encodeURIComponent(username)}:${encodeURIComponent(account.password)}@127.0.0.1:${port}`,
+        `http://${SINK_HOST}:${whoamiPort}/`,
+      ]).then((result) => result.stdout)
+    await eventually(
+      () => via(account.username),
+      (exit) => POOL_EXITS.includes(exit),
+    )
+    const rotating = [await via(account.username), await via(account.username), await via(account.username)]
+    for (const exit of rotating) expect(POOL_EXITS).toContain(exit)
+    expect(new Set(rotating).size).toBe(3)
+
+    const sticky = `${account.username}-session-e2e42-sessTime-5`
+    const held = [await via(sticky), await via(sticky, poolPorts[1]), await via(sticky)]
+    expect(POOL_EXITS).toContain(held[0])
+    expect(new Set(held).size).toBe(1)
+  })
 })

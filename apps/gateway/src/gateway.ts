@@ -98,6 +98,7 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
         entry,
         // A credential cut off between pulls (spent, disabled) is refused at once.
         authenticate: (at, username, password) => credentials.authenticate(at, username, password),
+        whitelisted: () => credentials.authorizeSource(entry, socket.remoteAddress ?? ''),
         dial,
         relay,
         count: metered,
@@ -112,8 +113,12 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
     if (!changed) return
     const entries = credentials.entries().filter((entry) => isOwned(entry.address))
     const vmessLines = credentials.instances().filter((instance) => isOwned(instance.ip))
-    // Customers must not dial into our own addresses, vmess ones included.
-    listening = new Set([...entries.map((entry) => entry.address), ...vmessLines.map((line) => line.ip)])
+    // Customers must not dial into our own addresses, vmess lines and pool exits included.
+    listening = new Set([
+      ...entries.map((entry) => entry.address),
+      ...vmessLines.map((line) => line.ip),
+      ...credentials.exitAddresses(),
+    ])
     // Not awaited: a v2ray restart may wait up to 5 s and must not hold up the next pull.
     void vmess.sync(vmessLines)
     await listeners.sync(entries)

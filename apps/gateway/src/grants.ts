@@ -10,6 +10,8 @@ export type Grant = {
   exitAddress?: string
   /** Changes whenever the credential changes (password reset): open tunnels of an old version close. */
   version: string
+  /** Let in by its customer's IP whitelist, not a password: its tunnels close when the source is removed. */
+  whitelisted?: { owner: string; source: string }
 }
 
 /** Where the customer dialled: a static IP answers only its own credentials. */

@@ -8,7 +8,7 @@ import { clearLoginLimits } from './modules/auth/login-limits.ts'
 import { healthTable, listNodes } from './modules/nodes/node-health.ts'
 import { addNode, revokeNode } from './modules/nodes/nodes.service.ts'
 import { simulateNode } from './modules/nodes/simulator.ts'
-import { simulatorTokenFile } from './modules/seed/simulator-node.ts'
+import { demoNodeTokenFile } from './modules/seed/demo-node.ts'
 import {
   INVENTORY_CSV_COLUMNS,
   importInventoryCsv,
@@ -55,7 +55,7 @@ const clientCommands: Record<string, (args: string[]) => Promise<number>> = {
       console.error(USAGE)
       return 2
     }
-    const tokenFile = simulatorTokenFile(config.DATA_DIR)
+    const tokenFile = demoNodeTokenFile(config.DATA_DIR)
     const savedToken = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : ''
     // An empty NODE_TOKEN counts as unset.
     const token = values.token || process.env.NODE_TOKEN || savedToken

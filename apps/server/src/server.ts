@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
+import { ensureDemoNode } from './modules/seed/demo-node.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
 import { startLocalGateway } from './modules/seed/local-gateway.ts'
-import { ensureSimulatorNode } from './modules/seed/simulator-node.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
@@ -32,8 +32,10 @@ if (config.seedDemo) {
     // Plain text so a person finds it among the JSON log lines; it is shown only this once.
     console.log(`\n  Demo sign-in (shown once): ${demo.email} / ${demo.password}\n`)
   }
-  if (await ensureSimulatorNode(database.db, config.DATA_DIR))
-    app.log.info('demo node registered: `npm run cli -- node:simulate --minutes 30` pushes simulated usage')
+  if (await ensureDemoNode(database.db, config.DATA_DIR))
+    app.log.info(
+      'demo node `local` registered: it serves the demo stock; `npm run cli -- node:simulate --minutes 30` pushes simulated usage as it',
+    )
 }
 
 app.addHook('onClose', () => database.close())

@@ -16,8 +16,13 @@ import type { TestServer } from './test-server.ts'
 let regionCounter = 0
 let addressCounter = 0
 
-/** A new region (25.00 per 30 days unless told) stocked with `addresses` fresh test-net addresses. */
-export async function stockRegion(server: TestServer, addresses: number, pricePer30Days = 25_00) {
+/** A new region (25.00 per 30 days unless told) stocked with `addresses` fresh addresses served by `node`. */
+export async function stockRegion(
+  server: TestServer,
+  addresses: number,
+  pricePer30Days = 25_00,
+  node = 'node-a',
+) {
   const id = `t${++regionCounter}-${randomUUID().slice(0, 6)}`
   await server.db.insert(regions).values({
     id,
@@ -32,7 +37,7 @@ export async function stockRegion(server: TestServer, addresses: number, pricePe
   })
   const lines = Array.from({ length: addresses }, () => {
     const n = ++addressCounter
-    return `${id},10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255},${20_000 + (n % 1000)},node-a`
+    return `${id},10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255},${20_000 + (n % 1000)},${node}`
   })
   const result = await importInventoryCsv(server.db, ['region_id,ip,port,node', ...lines].join('\n'))
   expect(result).toEqual({ imported: addresses, rejected: [] })

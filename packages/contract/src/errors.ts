@@ -20,6 +20,8 @@ export const errorCatalogue = {
   WRONG_PASSWORD: { code: 2004, status: 422, message: 'The current password is wrong' },
   LOGIN_RATE_LIMITED: { code: 2005, status: 429, message: 'Too many sign-in attempts, wait a few minutes' },
   TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
+  WHITELIST_FULL: { code: 2007, status: 422, message: 'Your IP whitelist is full; remove a source first' },
+  WHITELIST_DUPLICATE: { code: 2008, status: 409, message: 'This source is already on your IP whitelist' },
   INSUFFICIENT_BALANCE: { code: 3001, status: 422, message: 'Your wallet balance is too low' },
   IDEMPOTENCY_KEY_REUSED: {
     code: 3002,

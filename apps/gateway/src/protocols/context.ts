@@ -30,6 +30,8 @@ export type ProxyContext = {
   /** Local address/port the client dialled (socket.localAddress/localPort). */
   entry: Entry
   authenticate: Authenticate
+  /** The grant of this entry's static IP when the client's address is on its customer's whitelist. */
+  whitelisted: () => Grant | null
   /** Opens the upstream for a granted request: resolves, applies the destination policy, binds to grant.exitAddress. Rejects with a DialError. */
   dial: (grant: Grant, destination: Destination) => Promise<net.Socket>
   /** After the handshake: relays both ways, counting payload bytes for the grant, until either side ends. `head` = bytes already read from the client beyond the handshake (forward them upstream first, they count as up bytes). */

@@ -263,3 +263,32 @@ describe('robustness', () => {
     expect(harness.escaped).toEqual([])
   })
 })
+
+describe('from a whitelisted source', () => {
+  let open: Harness
+  beforeAll(async () => {
+    open = await startHarness(handleHttpProxy, { handshakeTimeoutMs: 300, whitelisted: ['127.0.0.1'] })
+  })
+  afterAll(() => open.close())
+
+  it('needs no Proxy-Authorization, for absolute-URI requests and CONNECT alike', async () => {
+    const plain = await curl([
+      '-x',
+      `http://127.0.0.1:${open.port}`,
+      `http://127.0.0.1:${open.sinks.http}/size/200`,
+    ])
+    expect(plain.stdout).toBe('x'.repeat(200))
+    const tunnel = await curl([
+      ...['-p', '-x', `http://127.0.0.1:${open.port}`],
+      `http://127.0.0.1:${open.sinks.http}/size/100`,
+    ])
+    expect(tunnel.stdout).toBe('x'.repeat(100))
+  })
+
+  it('is not fooled into opening for a source off the list', async () => {
+    const refused = await exchange(harness.port, [
+      head(`CONNECT 127.0.0.1:${harness.sinks.echo} HTTP/1.1`, []),
+    ])
+    expect(refused.data.toString('latin1')).toMatch(/^HTTP\/1\.1 407 /)
+  })
+})

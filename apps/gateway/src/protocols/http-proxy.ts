@@ -81,7 +81,10 @@ function authorize(head: RequestHead, context: ProxyContext): Grant | null {
   // Two credentials in one request is either a bug or a probe; neither gets a choice made for it.
   const credentials =
     values.length === 1 && values[0] !== undefined ? parseBasicCredentials(values[0]) : undefined
-  return credentials ? context.authenticate(context.entry, credentials.username, credentials.password) : null
+  const granted =
+    credentials && context.authenticate(context.entry, credentials.username, credentials.password)
+  // A whitelisted source needs no password (and a stale one does not lock it out).
+  return granted || context.whitelisted()
 }
 
 /** The upstream socket, or undefined when the client was answered with an error or has gone. */

@@ -250,3 +250,35 @@ describe('socks5 framing', () => {
     expect(harness.escaped).toEqual([])
   })
 })
+
+describe('socks5 from a whitelisted source', () => {
+  let open: Harness
+  beforeAll(async () => {
+    open = await startHarness(handleSocks5, { handshakeTimeoutMs: 300, whitelisted: ['127.0.0.1'] })
+  })
+  afterAll(() => open.close())
+
+  it('chooses "no authentication" when the client offers it, and relays', async () => {
+    const result = await curl([
+      ...['--socks5', `127.0.0.1:${open.port}`],
+      `http://127.0.0.1:${open.sinks.http}/size/300`,
+    ])
+    expect(result.stdout).toBe('x'.repeat(300))
+    const bytes = await exchange(open.port, [greeting(0, 2), connectIPv4(open.sinks.echo ?? 0)])
+    expect([...bytes.data.subarray(0, 4)]).toEqual([5, 0, 5, 0])
+  })
+
+  it('still takes a password from a client that offers only that, even a stale one', async () => {
+    const result = await exchange(open.port, [
+      greeting(2),
+      auth(user, 'old-password'),
+      connectIPv4(open.sinks.echo ?? 0),
+    ])
+    expect([...result.data.subarray(0, 6)]).toEqual([5, 2, 1, 0, 5, 0])
+  })
+
+  it('does not open for a source off the list', async () => {
+    const result = await exchange(harness.port, [greeting(0)])
+    expect([...result.data]).toEqual([5, 0xff])
+  })
+})

@@ -7,6 +7,7 @@ import { Handshake, isValidHost } from './handshake.ts'
 
 const socksVersion = 0x05
 const authVersion = 0x01
+const methodNoAuthentication = 0x00
 const methodUserPassword = 0x02
 const noAcceptableMethod = 0xff
 const commandConnect = 0x01
@@ -47,6 +48,12 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
   const greeting = await handshake.read(2)
   if (greeting.readUInt8(0) !== socksVersion) return void handshake.abort()
   const methods = await handshake.read(greeting.readUInt8(1))
+  // A whitelisted source needs no password: it may skip the subnegotiation altogether.
+  const whitelisted = context.whitelisted()
+  if (whitelisted && methods.includes(methodNoAuthentication)) {
+    handshake.socket.write(Uint8Array.of(socksVersion, methodNoAuthentication))
+    return whitelisted
+  }
   if (!methods.includes(methodUserPassword)) {
     return void handshake.refuse(Uint8Array.of(socksVersion, noAcceptableMethod))
   }
@@ -57,7 +64,7 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
   const username = (await handshake.read(header.readUInt8(1))).toString('utf8')
   const passwordLength = (await handshake.read(1)).readUInt8(0)
   const password = (await handshake.read(passwordLength)).toString('utf8')
-  const grant = context.authenticate(context.entry, username, password)
+  const grant = context.authenticate(context.entry, username, password) ?? whitelisted
   if (!grant) return void handshake.refuse(Uint8Array.of(authVersion, 0x01))
   handshake.socket.write(Uint8Array.of(authVersion, 0x00))
   return grant

@@ -52,7 +52,11 @@ function httpSink(): http.Server {
 
 const pick = ({ method, url, headers }: http.IncomingMessage) => ({ method, url, headers })
 
-export async function startHarness(handler: Handler, options: { handshakeTimeoutMs?: number } = {}) {
+/** `whitelisted`: client addresses let in without a password (the harness's clients come from 127.0.0.1). */
+export async function startHarness(
+  handler: Handler,
+  options: { handshakeTimeoutMs?: number; whitelisted?: string[] } = {},
+) {
   const tally = { up: 0, down: 0 }
   const escaped: unknown[] = []
   const dials: Destination[] = []
@@ -126,6 +130,8 @@ export async function startHarness(handler: Handler, options: { handshakeTimeout
     const context: ProxyContext = {
       entry: { address: socket.localAddress ?? '', port: socket.localPort ?? 0 },
       authenticate: (_entry, name, secret) => (name === user && secret === password ? grant : null),
+      whitelisted: () =>
+        options.whitelisted?.includes(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '') ? grant : null,
       dial,
       relay,
       count: (_grant, up, down) => {

@@ -4,9 +4,10 @@ import type { Grant } from '../grants.ts'
 import { createCredentials } from './credentials.ts'
 import { type Api, startApi } from './test-api.ts'
 
+const poolExits = ['127.0.9.1', '127.0.9.2', '127.0.9.3']
 let api: Api
 beforeAll(async () => {
-  api = await startApi()
+  api = await startApi({ poolExits })
 })
 afterAll(() => api?.close())
 
@@ -15,6 +16,12 @@ const httpEntry = { address: '127.0.0.1', port: 8080 }
 const pool = [socksEntry, httpEntry]
 const credentials = (fetch?: typeof globalThis.fetch) =>
   createCredentials({ apiUrl: api.baseUrl, token: api.nodeToken, poolEntries: pool, fetch })
+/** A traffic account's grants differ only in their exit (one per connection). */
+const sameCredential = (grant: Grant | null) => ({
+  kind: grant?.kind,
+  id: grant?.id,
+  version: grant?.version,
+})
 const entryOf = (instance: { ip: string; port: number }) => ({ address: instance.ip, port: instance.port })
 
 /** A loopback port nobody listens on. */
@@ -86,7 +93,12 @@ describe('credentials', () => {
     const creds = credentials()
     await creds.pull()
     const grant = creds.authenticate(httpEntry, account.username, account.password)
-    expect(grant).toEqual({ kind: 'traffic-account', id: account.id, version: expect.any(String) })
+    expect(grant).toEqual({
+      kind: 'traffic-account',
+      id: account.id,
+      version: expect.any(String),
+      exitAddress: expect.any(String),
+    })
     expect(creds.authenticate(entryOf(instance), account.username, account.password)).toBeNull()
     expect(creds.authenticate(socksEntry, account.username, 'wrong')).toBeNull()
 
@@ -95,7 +107,9 @@ describe('credentials', () => {
     expect(creds.isCurrent(grant as NonNullable<typeof grant>)).toBe(false)
     // The server still lists it (say the customer bought more): a later pull brings it back.
     expect(await creds.pull()).toEqual({ changed: true })
-    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toMatchObject(
+      sameCredential(grant),
+    )
   })
 
   it('spends a traffic account’s allowance locally; a pull resets it from the server less what is unacknowledged', async () => {
@@ -112,7 +126,9 @@ describe('credentials', () => {
     const grant = creds.authenticate(socksEntry, account.username, account.password) as Grant
     expect(grant).not.toBeNull()
     expect(creds.consume(grant, 150_000)).toBe(false)
-    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toMatchObject(
+      sameCredential(grant),
+    )
     // Instances have no allowance here: their bytes change nothing.
     expect(creds.consume({ kind: 'instance', id: account.id, version: 'v' }, 10 ** 9)).toBe(false)
     // The last bytes: it stops at once, and stays stopped while the server has not heard of them.
@@ -141,7 +157,9 @@ describe('credentials', () => {
     unacknowledged = 30_000
     await creds.pull()
     expect(creds.allowance(account.id)).toBe(50_000)
-    expect(creds.authenticate(socksEntry, account.username, account.password)).toEqual(grant)
+    expect(creds.authenticate(socksEntry, account.username, account.password)).toMatchObject(
+      sameCredential(grant),
+    )
   })
 
   it('keeps the last good snapshot while the server cannot be reached', async () => {
@@ -163,5 +181,62 @@ describe('credentials', () => {
       poolEntries: pool,
     })
     await expect(refused.pull()).rejects.toThrow(/401/)
+  })
+
+  it('takes only what changed after the first pull', async () => {
+    const creds = credentials()
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(await creds.pull()).toEqual({ changed: false })
+    const { instance } = await api.staticIpCustomer()
+    expect(creds.authenticate(entryOf(instance), instance.username, instance.password)).toBeNull()
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.authenticate(entryOf(instance), instance.username, instance.password)).not.toBeNull()
+    expect(await creds.pull()).toEqual({ changed: false })
+  })
+
+  it('sends a traffic account out through the pool, a new exit per connection, or one per sticky session', async () => {
+    const account = await api.trafficCustomer()
+    const creds = credentials()
+    await creds.pull()
+    expect(creds.exitAddresses()).toEqual(poolExits)
+    const exits = Array.from(
+      { length: 6 },
+      () => creds.authenticate(socksEntry, account.username, account.password)?.exitAddress,
+    )
+    for (let i = 1; i < exits.length; i++) expect(exits[i]).not.toBe(exits[i - 1])
+    expect(new Set(exits)).toEqual(new Set(poolExits))
+
+    const sticky = `${account.username}-session-abc123-sessTime-10`
+    const held = creds.authenticate(httpEntry, sticky, account.password)
+    expect(held).toMatchObject({ kind: 'traffic-account', id: account.id })
+    for (let i = 0; i < 5; i++) expect(creds.authenticate(socksEntry, sticky, account.password)).toEqual(held)
+    expect(
+      creds.authenticate(socksEntry, `${account.username}-session-abc123-sessTime-999`, account.password),
+    ).toBeNull()
+    expect(creds.authenticate(socksEntry, sticky, 'wrong')).toBeNull()
+  })
+
+  it("opens a static IP without a password for its customer's whitelisted sources only, until removed", async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    const { instance: theirs } = await api.staticIpCustomer()
+    const added = await api.call<{ id: string }>('POST', '/api/user/ip-whitelist', {
+      token,
+      body: { source: '127.0.8.0/24' },
+    })
+    expect(added.status).toBe(200)
+    const creds = credentials()
+    await creds.pull()
+    const grant = creds.authorizeSource(entryOf(instance), '::ffff:127.0.8.9')
+    expect(grant).toMatchObject({ kind: 'instance', id: instance.id, exitAddress: instance.ip })
+    expect(creds.isCurrent(grant as Grant)).toBe(true)
+    expect(creds.authorizeSource(entryOf(instance), '127.0.7.9')).toBeNull()
+    // Another customer's IP does not open for my sources, nor do the pool entries.
+    expect(creds.authorizeSource(entryOf(theirs), '127.0.8.9')).toBeNull()
+    expect(creds.authorizeSource(socksEntry, '127.0.8.9')).toBeNull()
+
+    await api.call('DELETE', `/api/user/ip-whitelist/${added.body.data.id}`, { token })
+    expect(await creds.pull()).toEqual({ changed: true })
+    expect(creds.isCurrent(grant as Grant)).toBe(false)
+    expect(creds.authorizeSource(entryOf(instance), '127.0.8.9')).toBeNull()
   })
 })

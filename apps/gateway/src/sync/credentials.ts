@@ -1,10 +1,13 @@
-// The credentials this gateway accepts, pulled from the node API (ETag, 304) into an in-memory
-// index. A static IP answers only its own credentials on its own address; traffic accounts answer
-// on the pool entries. The last good snapshot stays in force while the server cannot be reached.
-// Between pulls each traffic account spends its pulled allowance locally: once it is spent the
-// account stops authenticating at once, without waiting for the server to say so.
+// The credentials this gateway accepts, pulled from the node API into in-memory indexes: one full
+// snapshot, then only what changed since the last cursor. A static IP answers only its own
+// credentials (or its customer's whitelisted sources) on its own address; traffic accounts answer on
+// the pool entries and leave from the pool's exits. The last good state stays in force while the
+// server cannot be reached. Between pulls each traffic account spends its pulled allowance locally:
+// once it is spent the account stops authenticating at once, without waiting for the server.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import net from 'node:net'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { createExitPool, parseUsername } from '../exit-pool.ts'
 import type { Authenticate, Entry, Grant } from '../grants.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
 
@@ -16,17 +19,11 @@ export type CredentialsOptions = NodeApiOptions & {
    */
   unacknowledged?: (accountId: string) => number
 }
+type NodeInstance = NodeUsers['instances'][number]
+type NodeAccount = NodeUsers['trafficAccounts'][number]
 type Credential = { username: string; digest: Buffer; grant: Grant }
-type Snapshot = {
-  /** `address:port` → username → credential, for static IPs. */
-  byEntry: Map<string, Map<string, Credential>>
-  accounts: Map<string, Credential>
-  /** Traffic account id → bytes left in its packages, as the server counted them. */
-  remaining: Map<string, number>
-  /** `kind:id` → version. */
-  versions: Map<string, string>
-  instanceEntries: Entry[]
-}
+/** What a static IP's entry answers: its credential, and whose whitelist opens it. */
+type Served = Credential & { owner: string }
 
 const digestOf = (secret: string) => createHash('sha256').update(secret).digest()
 // Compared against when the username is unknown, so a miss costs what a wrong password costs.
@@ -37,49 +34,38 @@ export const versionOf = (parts: (string | number)[]) =>
   createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
 
 /** Sockets report IPv4 clients on a dual-stack listener as `::ffff:a.b.c.d`. */
-const keyOf = (entry: Entry) => `${entry.address.replace(/^::ffff:/i, '').toLowerCase()}:${entry.port}`
+const plain = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase()
+const keyOf = (entry: Entry) => `${plain(entry.address)}:${entry.port}`
 
-function index(users: NodeUsers): Snapshot {
-  const snapshot: Snapshot = {
-    byEntry: new Map(),
-    accounts: new Map(),
-    remaining: new Map(),
-    versions: new Map(),
-    instanceEntries: [],
+function blockListOf(sources: string[]): net.BlockList {
+  const list = new net.BlockList()
+  for (const source of sources) {
+    const [address = '', prefix] = source.split('/')
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) list.addAddress(address, family)
+    else list.addSubnet(address, Number(prefix), family)
   }
-  for (const i of users.instances) {
-    // vmess instances are served by v2ray, not by this gateway's socks5 listeners.
-    if (i.protocol !== 'socks5') continue
-    const version = versionOf(['instance', i.id, i.username, i.password, i.ip, i.port])
-    const grant: Grant = { kind: 'instance', id: i.id, exitAddress: i.ip, version }
-    const entry = { address: i.ip, port: i.port }
-    const key = keyOf(entry)
-    let users = snapshot.byEntry.get(key)
-    if (!users) {
-      users = new Map()
-      snapshot.byEntry.set(key, users)
-      snapshot.instanceEntries.push(entry)
-    }
-    users.set(i.username, { username: i.username, digest: digestOf(i.password), grant })
-    snapshot.versions.set(`instance:${i.id}`, version)
-  }
-  for (const a of users.trafficAccounts) {
-    const version = versionOf(['traffic-account', a.id, a.username, a.password])
-    const grant: Grant = { kind: 'traffic-account', id: a.id, version }
-    snapshot.accounts.set(a.username, { username: a.username, digest: digestOf(a.password), grant })
-    snapshot.remaining.set(a.id, a.remainingBytes)
-    snapshot.versions.set(`traffic-account:${a.id}`, version)
-  }
-  return snapshot
+  return list
 }
 
 export function createCredentials(options: CredentialsOptions) {
-  let snapshot = index({ instances: [], trafficAccounts: [] })
-  /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
-  let instances: NodeUsers['instances'] = []
-  let etag: string | undefined
+  // As pulled, by id.
+  const instances = new Map<string, NodeInstance>()
+  const accounts = new Map<string, NodeAccount>()
+  /** Owner → their whitelist, and its sources (for a grant's version). */
+  const whitelists = new Map<string, { list: net.BlockList; sources: string }>()
+  const exits = createExitPool()
+
+  // Indexes over them, kept in step on every change.
+  /** `address:port` → the socks5 instance served there. */
+  const byEntry = new Map<string, Served>()
+  const accountsByUsername = new Map<string, Credential>()
+  /** `kind:id` → version. */
+  const versions = new Map<string, string>()
+
+  let cursor: string | undefined
   const poolKeys = new Set(options.poolEntries.map(keyOf))
-  /** Traffic accounts a push answer disabled → the last pull started before the mark. */
+  /** Traffic accounts a push answer disabled → the pull generation current at the mark. */
   const disabled = new Map<string, number>()
   let generation = 0
   /** Traffic account id → bytes it may still use here: the server's figure less what was metered since. */
@@ -88,7 +74,93 @@ export function createCredentials(options: CredentialsOptions) {
 
   /** Starts each account again from the server's figure, less what it has not acknowledged yet. */
   function resetAllowances() {
-    allowances = new Map([...snapshot.remaining].map(([id, bytes]) => [id, bytes - unacknowledged(id)]))
+    allowances = new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes - unacknowledged(a.id)]))
+  }
+
+  function dropInstance(id: string) {
+    const old = instances.get(id)
+    if (!old) return
+    instances.delete(id)
+    versions.delete(`instance:${id}`)
+    const key = keyOf({ address: old.ip, port: old.port })
+    if (byEntry.get(key)?.grant.id === id) byEntry.delete(key)
+  }
+
+  function putInstance(instance: NodeInstance) {
+    dropInstance(instance.id)
+    instances.set(instance.id, instance)
+    // vmess instances are served by v2ray, not by this gateway's socks5 listeners.
+    if (instance.protocol !== 'socks5') return
+    const version = versionOf([
+      'instance',
+      instance.id,
+      instance.username,
+      instance.password,
+      instance.ip,
+      instance.port,
+    ])
+    const grant: Grant = { kind: 'instance', id: instance.id, exitAddress: instance.ip, version }
+    byEntry.set(keyOf({ address: instance.ip, port: instance.port }), {
+      username: instance.username,
+      digest: digestOf(instance.password),
+      grant,
+      owner: instance.owner,
+    })
+    versions.set(`instance:${instance.id}`, version)
+  }
+
+  function dropAccount(id: string) {
+    const old = accounts.get(id)
+    if (!old) return
+    accounts.delete(id)
+    versions.delete(`traffic-account:${id}`)
+    if (accountsByUsername.get(old.username)?.grant.id === id) accountsByUsername.delete(old.username)
+  }
+
+  function putAccount(account: NodeAccount) {
+    const old = accounts.get(account.id)
+    // Only the allowance moved (the common delta after a push): the credential stays as it is.
+    if (old && old.username === account.username && old.password === account.password) {
+      accounts.set(account.id, account)
+      return
+    }
+    dropAccount(account.id)
+    accounts.set(account.id, account)
+    const version = versionOf(['traffic-account', account.id, account.username, account.password])
+    const grant: Grant = { kind: 'traffic-account', id: account.id, version }
+    accountsByUsername.set(account.username, {
+      username: account.username,
+      digest: digestOf(account.password),
+      grant,
+    })
+    versions.set(`traffic-account:${account.id}`, version)
+  }
+
+  function apply(users: NodeUsers): boolean {
+    if (users.full) {
+      instances.clear()
+      accounts.clear()
+      whitelists.clear()
+      byEntry.clear()
+      accountsByUsername.clear()
+      versions.clear()
+    }
+    for (const id of users.removedInstances) dropInstance(id)
+    for (const instance of users.instances) putInstance(instance)
+    for (const id of users.removedTrafficAccounts) dropAccount(id)
+    for (const account of users.trafficAccounts) putAccount(account)
+    for (const { owner, sources } of users.whitelists) {
+      if (sources.length === 0) whitelists.delete(owner)
+      else whitelists.set(owner, { list: blockListOf(sources), sources: sources.join(',') })
+    }
+    if (users.pool) exits.set(users.pool)
+    return (
+      users.full ||
+      users.instances.length + users.removedInstances.length > 0 ||
+      users.trafficAccounts.length + users.removedTrafficAccounts.length > 0 ||
+      users.whitelists.length > 0 ||
+      users.pool !== undefined
+    )
   }
 
   let pulling: Promise<{ changed: boolean }> | undefined
@@ -102,35 +174,46 @@ export function createCredentials(options: CredentialsOptions) {
 
   async function pullOnce(): Promise<{ changed: boolean }> {
     const startedAt = ++generation
-    const answer = await callNodeApi(options, 'GET', '/users', {
-      headers: etag ? { 'if-none-match': etag } : {},
-    })
-    if (answer.status === 304) {
-      resetAllowances()
-      return { changed: false }
-    }
+    const path = cursor ? `/users?cursor=${encodeURIComponent(cursor)}` : '/users'
+    const answer = await callNodeApi(options, 'GET', path)
     if (answer.status !== 200) throw new NodeApiError(`GET /users answered ${answer.status}`, answer.status)
     const parsed = NodeUsers.safeParse(answer.data)
     if (!parsed.success)
       throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
-    snapshot = index(parsed.data)
-    instances = parsed.data.instances
+    const changed = apply(parsed.data)
+    cursor = parsed.data.cursor
     resetAllowances()
-    etag = answer.headers.get('etag') ?? undefined
-    // A list fetched after the mark and still naming the account means it was re-enabled (a new package).
+    // Named again by a list read after the mark: re-enabled (a new package). Gone: nothing to mark.
+    const named = new Set(parsed.data.full ? accounts.keys() : parsed.data.trafficAccounts.map((a) => a.id))
     for (const [id, markedAt] of disabled)
-      if (markedAt < startedAt || !snapshot.versions.has(`traffic-account:${id}`)) disabled.delete(id)
-    return { changed: true }
+      if ((markedAt < startedAt && named.has(id)) || !accounts.has(id)) disabled.delete(id)
+    return { changed }
   }
 
   const authenticate: Authenticate = (entry, username, password) => {
     const key = keyOf(entry)
-    const candidate =
-      snapshot.byEntry.get(key)?.get(username) ??
-      (poolKeys.has(key) ? snapshot.accounts.get(username) : undefined)
+    const login = poolKeys.has(key) ? parseUsername(username) : { username }
+    const candidate = poolKeys.has(key)
+      ? login && accountsByUsername.get(login.username)
+      : byEntry.get(key)?.username === username
+        ? byEntry.get(key)
+        : undefined
     const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
-    if (!candidate || !isMatch) return null
-    return isCurrent(candidate.grant) ? candidate.grant : null
+    if (!candidate || !isMatch || !isCurrent(candidate.grant)) return null
+    if (candidate.grant.kind !== 'traffic-account') return candidate.grant
+    // Each connection of a traffic account picks its exit (or keeps its session's).
+    const exitAddress = exits.pick(candidate.grant.id, login?.session)
+    return exitAddress ? { ...candidate.grant, exitAddress } : candidate.grant
+  }
+
+  /** A source on the whitelist of the customer whose static IP this entry is: no password needed. */
+  function authorizeSource(entry: Entry, source: string): Grant | null {
+    const served = byEntry.get(keyOf(entry))
+    const whitelist = served && whitelists.get(served.owner)
+    const address = plain(source)
+    if (!served || !whitelist || !whitelist.list.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4'))
+      return null
+    return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
   }
 
   function isCurrent(grant: Grant): boolean {
@@ -139,18 +222,31 @@ export function createCredentials(options: CredentialsOptions) {
       (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
     )
       return false
-    return snapshot.versions.get(`${grant.kind}:${grant.id}`) === grant.version
+    if (grant.whitelisted) {
+      const { owner, source } = grant.whitelisted
+      const whitelist = whitelists.get(owner)
+      if (!whitelist?.list.check(source, net.isIPv6(source) ? 'ipv6' : 'ipv4')) return false
+    }
+    return versions.get(`${grant.kind}:${grant.id}`) === grant.version
   }
 
   return {
     pull,
     authenticate,
+    authorizeSource,
     isCurrent,
-    /** Every address:port to listen on: the static IPs' own, then the pool entries. */
+    /** Every address:port to listen on: the static IPs' own (socks5), then the pool entries. */
     entries: (): Entry[] => [
-      ...snapshot.instanceEntries.filter((entry) => !poolKeys.has(keyOf(entry))),
+      ...[...byEntry.keys()]
+        .filter((key) => !poolKeys.has(key))
+        .map((key) => {
+          const cut = key.lastIndexOf(':')
+          return { address: key.slice(0, cut), port: Number(key.slice(cut + 1)) }
+        }),
       ...options.poolEntries,
     ],
+    /** The pool's exit addresses (the gateway's own: never a destination). */
+    exitAddresses: () => exits.addresses(),
     /**
      * Spends metered bytes from a traffic account's allowance. True when the account has nothing
      * left: it no longer authenticates, and its open tunnels are to be cut.
@@ -164,11 +260,12 @@ export function createCredentials(options: CredentialsOptions) {
     },
     /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
     allowance: (accountId: string) => allowances.get(accountId),
-    instances: () => instances,
+    /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
+    instances: () => [...instances.values()],
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
-      // The next pull must answer in full: the list may be back to the very content of our ETag.
-      etag = undefined
+      // The next pull answers in full: the account may be back without having changed since our cursor.
+      cursor = undefined
     },
   }
 }

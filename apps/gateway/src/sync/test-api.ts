@@ -20,8 +20,11 @@ export type Instance = { id: string; ip: string; port: number; username: string;
 
 export type Envelope<T> = { status: number; body: { code: number; message: string; data: T } }
 
-/** `firstAddress`: stock starts at 127.0.0.<firstAddress>, so test files that listen never collide. */
-export async function startApi(options: { firstAddress?: number } = {}) {
+/**
+ * `firstAddress`: stock starts at 127.0.0.<firstAddress>, so test files that listen never collide.
+ * `poolExits`: addresses the inventory marks as this node's rotating pool.
+ */
+export async function startApi(options: { firstAddress?: number; poolExits?: string[] } = {}) {
   const client = new PGlite()
   const database = await openPglite({ client })
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })
@@ -48,7 +51,7 @@ export async function startApi(options: { firstAddress?: number } = {}) {
     return { status: answer.status, body: (await answer.json()) as Envelope<T>['body'] }
   }
   const node = await addNode(database.db, 'gateway-sync', '127.0.0.1')
-  const region = await stockRegion(database.db, 10, options.firstAddress ?? 2)
+  const region = await stockRegion(database.db, 10, options.firstAddress ?? 2, options.poolExits ?? [])
   await seedDemoCatalog(database.db)
 
   let customers = 0
@@ -131,8 +134,8 @@ export async function startApi(options: { firstAddress?: number } = {}) {
 
 export type Api = Awaited<ReturnType<typeof startApi>>
 
-/** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080. */
-async function stockRegion(db: Db, count: number, firstAddress: number) {
+/** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080, and the pool's exits. */
+async function stockRegion(db: Db, count: number, firstAddress: number, poolExits: string[]) {
   const id = `gw-${crypto.randomUUID().slice(0, 8)}`
   await db.insert(regions).values({
     id,
@@ -145,9 +148,12 @@ async function stockRegion(db: Db, count: number, firstAddress: number) {
     protocols: ['socks5', 'vmess'],
     pricePer30Days: 25_00,
   })
-  const lines = Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync`)
-  const result = await importInventoryCsv(db, ['region_id,ip,port,node', ...lines].join('\n'))
-  if (result.imported !== count) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
+  const lines = [
+    ...Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync,static`),
+    ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),
+  ]
+  const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
+  if (result.imported !== lines.length) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
   return id
 }
 

@@ -161,7 +161,9 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray',
     const instance = { id: randomUUID(), ip: '127.0.0.49', port: 1099, uuid: randomUUID() }
     const seenBefore = seen.length
     try {
-      await strict.sync([{ ...instance, protocol: 'vmess', username: 'u', password: 'p' }])
+      await strict.sync([
+        { ...instance, owner: randomUUID(), protocol: 'vmess', username: 'u', password: 'p' },
+      ])
       expect(logs).toEqual([])
       const link = { add: instance.ip, port: '1099', id: instance.uuid, aid: '0', scy: 'auto', net: 'tcp' }
       const client = await startVmessClient(binary ?? '', strictDir, link)

@@ -161,6 +161,9 @@ describe('health and docs', () => {
       [
         'DELETE /api/user/api-tokens/{id}',
         'GET /api/user/api-tokens',
+        'DELETE /api/user/ip-whitelist/{id}',
+        'GET /api/user/ip-whitelist',
+        'POST /api/user/ip-whitelist',
         'GET /api/user/me',
         'GET /api/user/wallet',
         'PATCH /api/user/me',

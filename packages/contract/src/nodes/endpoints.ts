@@ -9,27 +9,45 @@ const Bytes = z.number().int().min(0).max(1e15)
 /** A count the server stores in a 32-bit integer column. */
 const Count = z.number().int().min(0).max(2_147_483_647)
 
+const NodeInstance = z.object({
+  id: z.string(),
+  /** The customer who holds it: their IP whitelist opens it without a password. */
+  owner: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  protocol: z.enum(['socks5', 'vmess']),
+  username: z.string(),
+  password: z.string(),
+  uuid: z.string(),
+})
+const NodeTrafficAccount = z.object({
+  id: z.string(),
+  username: z.string(),
+  password: z.string(),
+  /** Bytes left in the account's live packages when the list was made: the node enforces it until the next pull. */
+  remainingBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+})
+
+/** Opaque to nodes: hand back the last one received to get only what changed since. */
+export const NodeCursor = z.string().regex(/^\d{1,20}\.\d{1,15}$/)
+export const NodeUsersQuery = z.strictObject({ cursor: NodeCursor.optional() })
+
+/**
+ * What a node serves: the instances on its own addresses, every traffic account, the whitelists of
+ * the customers whose instances it serves, and the exit addresses of its pool. Without a cursor (or
+ * with one too old to answer from) it is the whole list, `full: true`; with one it is what changed
+ * since: upserts replace by id, `removed*` drop by id, a whitelist replaces its owner's sources.
+ */
 export const NodeUsers = z.object({
-  instances: z.array(
-    z.object({
-      id: z.string(),
-      ip: z.string(),
-      port: z.number().int(),
-      protocol: z.enum(['socks5', 'vmess']),
-      username: z.string(),
-      password: z.string(),
-      uuid: z.string(),
-    }),
-  ),
-  trafficAccounts: z.array(
-    z.object({
-      id: z.string(),
-      username: z.string(),
-      password: z.string(),
-      /** Bytes left in the account's live packages when the list was made: the node enforces it until the next pull. */
-      remainingBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    }),
-  ),
+  cursor: NodeCursor,
+  full: z.boolean(),
+  instances: z.array(NodeInstance),
+  removedInstances: z.array(z.string()),
+  trafficAccounts: z.array(NodeTrafficAccount),
+  removedTrafficAccounts: z.array(z.string()),
+  whitelists: z.array(z.object({ owner: z.string(), sources: z.array(z.string()) })),
+  /** Exit addresses of this node's rotating pool; absent from a delta when they did not change. */
+  pool: z.array(z.string()).optional(),
 })
 export type NodeUsers = z.infer<typeof NodeUsers>
 
@@ -71,9 +89,10 @@ const tags = ['node'] as const
 export const nodeUsers = defineEndpoint({
   method: 'GET',
   path: '/node/v1/users',
-  summary: 'Every credential this node must accept now (honours If-None-Match)',
+  summary: 'The credentials this node serves: all of them, or with ?cursor= only what changed',
   tags,
   auth: 'node',
+  query: NodeUsersQuery,
   response: NodeUsers,
 })
 

@@ -1,24 +1,19 @@
 import { nodeHeartbeat, nodeTraffic, nodeUsers } from '@proxy/contract/nodes/endpoints'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import { createNodeCredentials } from './node-credentials.ts'
 import { heartbeat } from './node-health.ts'
-import { credentialsForNodes, etagOf, pushTraffic } from './nodes.service.ts'
+import { pushTraffic } from './nodes.service.ts'
 
 const nodeId = (request: FastifyRequest) => request.node?.id ?? ''
 
-/** Nodes poll often: an unchanged list answers 304 with no body. */
-async function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload
-  const etag = etagOf(payload)
-  reply.header('etag', etag)
-  if (request.headers['if-none-match'] !== etag) return payload
-  reply.code(304)
-  return ''
-}
-
 export async function nodeRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  mount(app, nodeUsers, () => credentialsForNodes(db), { onSend: conditional })
+  const credentials = createNodeCredentials(db)
+  // Nodes poll every second or two: after the first snapshot each pull carries only what changed.
+  mount(app, nodeUsers, ({ request, query }) =>
+    credentials.read({ name: request.node?.name ?? '' }, query.cursor),
+  )
   // 10,000 records of ~100 bytes each: more than the API's default body limit.
   mount(app, nodeTraffic, ({ request, body }) => pushTraffic(db, nodeId(request), body), {
     bodyLimit: 4 * 1024 * 1024,

@@ -91,3 +91,25 @@ export const usageTotals = pgTable(
     ),
   ],
 )
+
+/**
+ * One row per change to something a node serves, written by triggers (migration 0012) on the
+ * instances, traffic accounts and packages, whitelists and inventory, so no write path can forget
+ * it. `txid` is the writing transaction: a node's cursor is the oldest transaction still running
+ * when its list was read, so a change committed late is never skipped (at worst sent twice).
+ */
+export const credentialChanges = pgTable(
+  'credential_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    txid: bigint('txid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    kind: text('kind', { enum: ['instance', 'traffic-account', 'whitelist', 'pool'] }).notNull(),
+    /** The instance id; the customer id for traffic accounts and whitelists; the inventory id for the pool. */
+    subjectId: uuid('subject_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('credential_changes_txid_idx').on(table.txid),
+    index('credential_changes_created_idx').on(table.createdAt),
+  ],
+)

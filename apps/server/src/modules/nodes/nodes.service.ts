@@ -1,15 +1,14 @@
-// What nodes pull (credentials to accept, with each traffic account's bytes left) and push (traffic
-// counters). A push is one database transaction, whatever its size: customers' lifetime totals and
-// hourly buckets are upserted in one statement each, and traffic accounts draw from their packages
-// soonest expiry first, updated in one statement. Bytes are bigint throughout; a push that would take a total past 2^53 − 1 is refused.
-import { createHash } from 'node:crypto'
-import { bytesToWire } from '@proxy/contract/bytes'
-import type { NodeUsers, TrafficReport } from '@proxy/contract/nodes/endpoints'
+// Nodes and the traffic counters they push (what they pull is node-credentials.ts). A push is one
+// database transaction, whatever its size: customers' lifetime totals and hourly buckets are
+// upserted in one statement each, and traffic accounts draw from their packages soonest expiry
+// first, updated in one statement. Bytes are bigint throughout; a push that would take a total
+// past 2^53 − 1 is refused.
+import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
-import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
 import { recordPush } from './node-health.ts'
@@ -37,56 +36,6 @@ export async function revokeNode(db: Db, idOrName: string): Promise<number> {
     .returning({ id: nodes.id })
   return revoked.length
 }
-
-export async function credentialsForNodes(db: Db): Promise<NodeUsers> {
-  const [instances, accounts] = await Promise.all([
-    db
-      .select({
-        id: proxyInstances.id,
-        ip: ipInventory.ip,
-        port: ipInventory.port,
-        protocol: proxyInstances.protocol,
-        username: proxyInstances.username,
-        password: proxyInstances.password,
-        uuid: proxyInstances.uuid,
-      })
-      .from(proxyInstances)
-      .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
-      .where(eq(proxyInstances.status, 'active'))
-      .orderBy(asc(proxyInstances.id)),
-    db
-      .select({
-        id: trafficAccounts.userId,
-        username: trafficAccounts.username,
-        password: trafficAccounts.password,
-        // Capped at the exact-number bound: a node enforcing 9 PB is enforcing nothing smaller.
-        remaining: sql`least(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), ${sql.raw(
-          MAX_TOTAL_BYTES.toString(),
-        )})::bigint`.mapWith(BigInt),
-      })
-      .from(trafficAccounts)
-      .innerJoin(trafficPackages, eq(trafficPackages.userId, trafficAccounts.userId))
-      .where(
-        and(
-          eq(trafficPackages.status, 'active'),
-          gt(trafficPackages.expiresAt, sql`now()`),
-          sql`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
-        ),
-      )
-      .groupBy(trafficAccounts.userId)
-      .orderBy(asc(trafficAccounts.userId)),
-  ])
-  return {
-    instances,
-    trafficAccounts: accounts.map(({ remaining, ...account }) => ({
-      ...account,
-      remainingBytes: bytesToWire(remaining),
-    })),
-  }
-}
-
-export const etagOf = (payload: string) =>
-  `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
 
 type Subject = { kind: 'instance' | 'traffic-account'; id: string }
 type Totals = Subject & { up: bigint; down: bigint }

@@ -12,7 +12,7 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { fund } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
-import { ensureSimulatorNode, simulatorTokenFile } from '../seed/simulator-node.ts'
+import { DEMO_NODE_NAME, demoNodeTokenFile, ensureDemoNode } from '../seed/demo-node.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
 import { revokeNode } from './nodes.service.ts'
 import type { SimulationResult } from './simulator.ts'
@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = await startTestServer()
   await seedDemoCatalog(server.db)
   dataDir = mkdtempSync(join(tmpdir(), 'simulate-'))
-  expect(await ensureSimulatorNode(server.db, dataDir)).toBe(true)
+  expect(await ensureDemoNode(server.db, dataDir)).toBe(true)
 })
 afterEach(() => expectLedgerInvariants(server.db))
 afterAll(() => server.close())
@@ -122,11 +122,11 @@ describe('node:simulate', () => {
   }, 60_000)
 
   it('keeps the demo node’s token across restarts and replaces a revoked one', async () => {
-    const token = readFileSync(simulatorTokenFile(dataDir), 'utf8')
-    expect(await ensureSimulatorNode(server.db, dataDir)).toBe(false)
-    expect(readFileSync(simulatorTokenFile(dataDir), 'utf8')).toBe(token)
-    await revokeNode(server.db, 'demo-simulator')
-    expect(await ensureSimulatorNode(server.db, dataDir)).toBe(true)
-    expect(readFileSync(simulatorTokenFile(dataDir), 'utf8')).not.toBe(token)
+    const token = readFileSync(demoNodeTokenFile(dataDir), 'utf8')
+    expect(await ensureDemoNode(server.db, dataDir)).toBe(false)
+    expect(readFileSync(demoNodeTokenFile(dataDir), 'utf8')).toBe(token)
+    await revokeNode(server.db, DEMO_NODE_NAME)
+    expect(await ensureDemoNode(server.db, dataDir)).toBe(true)
+    expect(readFileSync(demoNodeTokenFile(dataDir), 'utf8')).not.toBe(token)
   })
 })

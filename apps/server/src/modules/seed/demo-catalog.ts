@@ -1,11 +1,13 @@
 // Demo regions stocked with loopback addresses (127.0.1.x … 127.0.5.x), so a fresh `npm start` can
 // buy static IPs end to end and use them: the local gateway listens on them and exits from them.
-// Never routed off the machine, never anyone's real address.
+// The traffic account's rotating pool exits from 127.0.6.x. Never routed off the machine, never
+// anyone's real address.
 import { count } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { importInventoryCsv } from '../static-ip/inventory.service.ts'
 import { regions } from '../static-ip/static-ip.schema.ts'
 import { trafficPlans } from '../traffic/traffic.schema.ts'
+import { DEMO_NODE_NAME } from './demo-node.ts'
 
 export const DEMO_REGIONS = [
   {
@@ -103,6 +105,8 @@ export const DEMO_TRAFFIC_PLANS = [
   },
 ]
 
+export const DEMO_POOL_ADDRESSES = 10
+
 /** Seeds the catalogue (regions with addresses, traffic plans) only when it is empty. */
 export async function seedDemoCatalog(db: Db): Promise<number> {
   const [plans] = await db.select({ value: count() }).from(trafficPlans)
@@ -126,9 +130,17 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
   const lines = DEMO_REGIONS.flatMap((region) =>
     Array.from(
       { length: DEMO_ADDRESSES_PER_REGION },
-      (_, i) => `${region.id},${region.base}${10 + i},${10_000 + i},node-${region.id}`,
+      (_, i) => `${region.id},${region.base}${10 + i},${10_000 + i},${DEMO_NODE_NAME},static`,
     ),
   )
-  const { imported } = await importInventoryCsv(db, ['region_id,ip,port,node', ...lines].join('\n'))
+  // A pool exit has no port of its own (customers dial the pool entry): 1 fills the column.
+  const pool = Array.from(
+    { length: DEMO_POOL_ADDRESSES },
+    (_, i) => `${DEMO_REGIONS[0]?.id},127.0.6.${10 + i},1,${DEMO_NODE_NAME},pool`,
+  )
+  const { imported } = await importInventoryCsv(
+    db,
+    ['region_id,ip,port,node,purpose', ...lines, ...pool].join('\n'),
+  )
   return imported
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
-import { ensureDemoNode, LOCAL_GATEWAY_NODE_NAME, localGatewayTokenFile } from './simulator-node.ts'
+import { demoNodeTokenFile, ensureDemoNode } from './demo-node.ts'
 
 const GATEWAY_ENTRY = resolve(import.meta.dirname, '../../../../gateway/src/main.ts')
 
@@ -14,8 +14,8 @@ export async function startLocalGateway(
   db: Db,
   options: { dataDir: string; apiUrl: string; log: FastifyBaseLogger },
 ): Promise<ChildProcess> {
-  const tokenFile = localGatewayTokenFile(options.dataDir)
-  await ensureDemoNode(db, tokenFile, LOCAL_GATEWAY_NODE_NAME)
+  await ensureDemoNode(db, options.dataDir)
+  const tokenFile = demoNodeTokenFile(options.dataDir)
   // The flag `npm run gateway` uses too: a fresh gateway otherwise runs major GCs all the time.
   const child = spawn(process.execPath, ['--initial-old-space-size=64', '--import', 'tsx', GATEWAY_ENTRY], {
     stdio: ['ignore', 'inherit', 'inherit'],

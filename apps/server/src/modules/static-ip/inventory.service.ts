@@ -6,11 +6,13 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { ipInventory, regions } from './static-ip.schema.ts'
 
-export const INVENTORY_CSV_COLUMNS = ['region_id', 'ip', 'port', 'node'] as const
+/** `purpose` is optional: `static` (the default) is sold as a static IP, `pool` is an exit of the node's rotating pool. */
+export const INVENTORY_CSV_COLUMNS = ['region_id', 'ip', 'port', 'node', 'purpose'] as const
+const PURPOSES = ['static', 'pool'] as const
 export type ImportResult = { imported: number; rejected: { line: number; reason: string }[] }
 /** `onProgress(done, total)` after each batch: `done` of the `total` valid rows are written or found taken. */
 export type ImportOptions = { onProgress?: (done: number, total: number) => void }
-type ImportRow = { regionId: string; ip: string; port: number; node: string; line: number }
+type ImportRow = { regionId: string; ip: string; port: number; node: string; pool: boolean; line: number }
 
 /** Rows per statement: bounds the size of one statement and how often progress is reported. */
 const BATCH_ROWS = 5_000
@@ -42,9 +44,11 @@ export async function importInventoryCsv(
           ? `"${record.port ?? ''}" is not a port`
           : !record.node
             ? 'no node'
-            : seen.has(key)
-              ? `${key} appears twice in the file`
-              : null
+            : !PURPOSES.includes((record.purpose || 'static') as (typeof PURPOSES)[number])
+              ? `"${record.purpose}" is not a purpose (static or pool)`
+              : seen.has(key)
+                ? `${key} appears twice in the file`
+                : null
     seen.add(key)
     if (reason) rejected.push({ line, reason })
     else
@@ -53,6 +57,7 @@ export async function importInventoryCsv(
         ip: record.ip as string,
         port,
         node: record.node as string,
+        pool: record.purpose === 'pool',
         line,
       })
   })
@@ -81,19 +86,20 @@ export async function importInventoryCsv(
 
 /**
  * Inserts the rows whose ip:port is not stocked yet and answers those it inserted. Columns travel
- * as one array parameter each (unnest), so a batch costs four bind parameters, not four per row
+ * as one array parameter each (unnest), so a batch costs five bind parameters, not five per row
  * (PostgreSQL refuses more than 65,535 in one query); `on conflict` also covers a concurrent import.
  */
 async function insertNew(tx: Tx, batch: ImportRow[]) {
   const { rows } = (await tx.execute(sql`
-    insert into ip_inventory (region_id, ip, port, node)
-    select region_id, ip, port, node
+    insert into ip_inventory (region_id, ip, port, node, status)
+    select region_id, ip, port, node, status
     from unnest(
       ${sql.param(batch.map((row) => row.regionId))}::text[],
       ${sql.param(batch.map((row) => row.ip))}::text[],
       ${sql.param(batch.map((row) => row.port))}::integer[],
-      ${sql.param(batch.map((row) => row.node))}::text[]
-    ) as batch(region_id, ip, port, node)
+      ${sql.param(batch.map((row) => row.node))}::text[],
+      ${sql.param(batch.map((row) => (row.pool ? 'pool' : 'available')))}::text[]
+    ) as batch(region_id, ip, port, node, status)
     on conflict (ip, port) do nothing
     returning ip, port`)) as unknown as { rows: { ip: string; port: number }[] }
   return new Set(rows.map((row) => `${row.ip}:${Number(row.port)}`))

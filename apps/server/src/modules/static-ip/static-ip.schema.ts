@@ -27,7 +27,8 @@ export const regions = pgTable('regions', {
   sortOrder: integer('sort_order').notNull().default(0),
 })
 
-export const INVENTORY_STATUSES = ['available', 'allocated', 'cooling', 'retired'] as const
+/** `pool`: an exit address of the node's rotating pool (traffic accounts), never sold as a static IP. */
+export const INVENTORY_STATUSES = ['available', 'allocated', 'cooling', 'retired', 'pool'] as const
 
 export const ipInventory = pgTable(
   'ip_inventory',
@@ -47,6 +48,7 @@ export const ipInventory = pgTable(
   (table) => [
     uniqueIndex('ip_inventory_ip_port_key').on(table.ip, table.port),
     index('ip_inventory_region_available_idx').on(table.regionId).where(sql`status = 'available'`),
+    index('ip_inventory_node_idx').on(table.node),
   ],
 )
 

@@ -1,13 +1,18 @@
 import {
+  addIpWhitelist,
   createApiToken,
   getMe,
+  IP_WHITELIST_MAX,
   listApiTokens,
+  listIpWhitelist,
+  removeIpWhitelist,
   revokeApiToken,
   updateMe,
 } from '@proxy/contract/user/endpoints'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import * as whitelist from './ip-whitelist.service.ts'
 import * as users from './user.service.ts'
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -18,6 +23,15 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   mount(app, createApiToken, ({ auth, body }) => users.createApiToken(db, auth.userId, body.name))
   mount(app, revokeApiToken, async ({ auth, params }) => {
     await users.revokeApiToken(db, auth.userId, params.id)
+    return null
+  })
+  mount(app, listIpWhitelist, async ({ auth }) => ({
+    items: await whitelist.listWhitelist(db, auth.userId),
+    max: IP_WHITELIST_MAX,
+  }))
+  mount(app, addIpWhitelist, ({ auth, body }) => whitelist.addToWhitelist(db, auth.userId, body.source))
+  mount(app, removeIpWhitelist, async ({ auth, params }) => {
+    await whitelist.removeFromWhitelist(db, auth.userId, params.id)
     return null
   })
 }
