@@ -1,5 +1,5 @@
 // One gateway: listeners on every entry the node API lists, SOCKS5 and HTTP on each, tunnels that
-// exit from the dialled address, bytes metered and pushed, and credentials pulled every 2 s so a
+// exit from the dialled address, bytes metered and pushed, and credentials pulled every second so a
 // credential that disappears, changes or runs out loses its open tunnels within seconds.
 import net from 'node:net'
 import type { GatewayConfig } from './config.ts'

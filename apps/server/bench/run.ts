@@ -8,6 +8,7 @@ import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Database, openDatabase } from '../src/platform/db/client.ts'
+import { benchNodePull } from './node-pull.ts'
 import { benchStaticIp } from './static-ip.ts'
 import { benchTraffic } from './traffic.ts'
 
@@ -70,7 +71,7 @@ async function benchEngine(
   }
 }
 
-// BENCH_ONLY=traffic (or static) runs only that PostgreSQL part.
+// BENCH_ONLY=traffic (or static, or nodepull) runs only that PostgreSQL part.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
 try {
   if (!process.env.BENCH_ONLY) await benchEngine('PGlite', { DATA_DIR: dataDir })
@@ -94,7 +95,7 @@ try {
   await benchEngine(
     'PostgreSQL',
     { DATABASE_URL: url.toString() },
-    [benchStaticIp, benchTraffic].filter(
+    [benchStaticIp, benchTraffic, benchNodePull].filter(
       (extra) => !process.env.BENCH_ONLY || extra.name.toLowerCase().includes(process.env.BENCH_ONLY),
     ),
   )

@@ -65,14 +65,15 @@ export async function customer(base: string, db: Db, cents: number) {
   return { email, token: data.token }
 }
 
-export async function stock(db: Db, regionId: string, addresses: number, offset: number) {
+/** `addresses` addresses 10.x.y.z from `offset` on, served by the proxy node named `node`. */
+export async function stock(db: Db, regionId: string, addresses: number, offset: number, node = 'bench') {
   await db.execute(sql`
     insert into regions (id, country_code, country, city, country_en, city_en, isp_type, protocols, price_per_30_days)
     values (${regionId}, 'US', '美国', '洛杉矶', 'United States', 'Los Angeles', 'datacenter', '{socks5,vmess}', 100)
     on conflict do nothing`)
   await db.execute(sql`
     insert into ip_inventory (region_id, ip, port, node)
-    select ${regionId}, '10.' || ((g >> 16) & 255) || '.' || ((g >> 8) & 255) || '.' || (g & 255), 1080, 'bench'
+    select ${regionId}, '10.' || ((g >> 16) & 255) || '.' || ((g >> 8) & 255) || '.' || (g & 255), 1080, ${node}
     from generate_series(${offset}::int, ${offset + addresses - 1}::int) g`)
 }
 
