@@ -1,4 +1,5 @@
 // The gateway's settings, from the environment, validated once at start-up.
+import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -26,6 +27,11 @@ export const GatewayConfig = z.object({
   GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(256),
   /** Counters wait here (fsynced) until the API acknowledges them. */
   GATEWAY_SPOOL_DIR: z.string().default('./data/gateway-spool').transform(fromInvocationDir),
+  /** Data-plane worker processes (node:cluster); `auto` is one per core, 1 runs everything in one process. */
+  GATEWAY_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default('auto')
+    .transform((value) => (value === 'auto' ? availableParallelism() : value)),
   GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
   GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
 })

@@ -1,25 +1,99 @@
 // `npm run gateway`: the proxy gateway of one node, configured from the environment (.env.example).
+// With GATEWAY_WORKERS > 1 (one per core by default) it is a node:cluster: the primary pulls, pushes
+// and runs v2ray; each worker carries tunnels on every entry, and they share the listening sockets.
+import cluster, { type Worker } from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { loadGatewayConfig } from './config.ts'
+import { type GatewayConfig, loadGatewayConfig } from './config.ts'
 import { startGateway } from './gateway.ts'
+import { type FromPlane, startPlane, type ToPlane } from './plane.ts'
+import { createNodeSync } from './sync/node-sync.ts'
 
 const envFile = resolve(import.meta.dirname, '../../../.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
-let config: ReturnType<typeof loadGatewayConfig>
+let config: GatewayConfig
 try {
   config = loadGatewayConfig()
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
 }
-const gateway = await startGateway(config)
-console.log(
-  `Gateway serving ${gateway.listening().length} address(es) for ${config.GATEWAY_API_URL}` +
-    (config.GATEWAY_ALLOW_PRIVATE ? ' (private destinations allowed)' : ''),
-)
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    void gateway.close().then(() => process.exit(0))
+const log = (message: string) => console.warn(message)
+/** A worker that dies is replaced after this long (a crash loop must not spin). */
+const RESPAWN_MS = 1000
+/** How long a clean stop waits for the workers to hand over their last counts. */
+const STOP_WAIT_MS = 5000
+
+type WorkerMessage = FromPlane | { type: 'ready' }
+type PrimaryMessage = ToPlane | { type: 'close' }
+
+const onStop = (stop: () => Promise<void>) => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stop().then(() => process.exit(0)))
+}
+const describe = (count: number) =>
+  `Gateway serving ${count} address(es) for ${config.GATEWAY_API_URL}` +
+  (config.GATEWAY_ALLOW_PRIVATE ? ' (private destinations allowed)' : '')
+
+if (config.GATEWAY_WORKERS <= 1) {
+  const gateway = await startGateway(config, log)
+  console.log(describe(gateway.listening().length))
+  onStop(() => gateway.close())
+} else if (cluster.isPrimary) {
+  await runPrimary(config.GATEWAY_WORKERS)
+} else {
+  runWorker()
+}
+
+async function runPrimary(count: number) {
+  // Workers accept on the shared sockets themselves; round-robin would pass every connection
+  // through this process first.
+  cluster.schedulingPolicy = cluster.SCHED_NONE
+  const workers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker)
+  const sync = createNodeSync(
+    config,
+    (message) => {
+      for (const worker of workers()) if (worker.isConnected()) worker.send(message satisfies PrimaryMessage)
+    },
+    log,
+  )
+  let stopping = false
+  cluster.on('message', (worker, message: WorkerMessage) => {
+    if (message.type === 'ready') for (const welcome of sync.welcome()) worker.send(welcome)
+    else sync.receive(String(worker.id), message)
   })
+  cluster.on('exit', (worker, code, signal) => {
+    sync.forget(String(worker.id))
+    if (stopping) return
+    log(`gateway worker ${worker.process.pid} ended (${signal ?? code}); starting another`)
+    setTimeout(() => cluster.fork(), RESPAWN_MS)
+  })
+  await sync.start()
+  for (let i = 0; i < count; i++) cluster.fork()
+  console.log(`${describe(sync.entries().length)} with ${count} workers`)
+
+  onStop(async () => {
+    stopping = true
+    const exited = workers().map((worker) => new Promise((done) => worker.once('exit', done)))
+    for (const worker of workers()) worker.send({ type: 'close' } satisfies PrimaryMessage)
+    await Promise.race([Promise.all(exited), new Promise((done) => setTimeout(done, STOP_WAIT_MS))])
+    await sync.close()
+  })
+}
+
+function runWorker() {
+  const send = (message: WorkerMessage) => {
+    if (process.connected) process.send?.(message)
+  }
+  const plane = startPlane(config, send, log)
+  process.on('message', (message: PrimaryMessage) => {
+    if (message.type === 'close') void plane.close().then(() => process.exit(0))
+    else plane.receive(message)
+  })
+  // The primary is gone (crashed or killed): a worker alone has no one to report to.
+  process.on('disconnect', () => process.exit(1))
+  // Ctrl-C reaches the whole group; the primary decides when workers stop.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {})
+  send({ type: 'ready' })
+}

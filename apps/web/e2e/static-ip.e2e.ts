@@ -1,9 +1,10 @@
 // Static IPs end to end: buy two through the confirmation, see and export them, renew one, and find both orders
-// and both wallet entries; plus screenshots of the three pages in both languages and the purchase on a phone.
+// and both wallet entries; keep an IP whitelist; plus screenshots of the three pages in both languages and the
+// purchase and the whitelist on a phone.
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Customer, createTopUp, payInSandbox, registerCustomer } from './support/api.ts'
+import { type Customer, createTopUp, getJson, payInSandbox, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
 
@@ -215,6 +216,93 @@ describe('static-IP purchase on a phone', () => {
     await settle(page)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await screenshot(page, 'mobile-static-ip-buy')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+type Whitelist = { items: { id: string; source: string }[]; max: number }
+
+describe('IP whitelist journey', () => {
+  it('refuses a too-wide range in the browser, adds a range, refuses its duplicate and removes it', async () => {
+    const customer = await registerCustomer(baseURL, 'whitelist')
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token })
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/ip-whitelist')
+        posts.push(request.postData() ?? '')
+    })
+    const sources = async () =>
+      (await getJson<Whitelist>(baseURL, '/user/ip-whitelist', customer.token)).items.map(
+        (item) => item.source,
+      )
+
+    await page.goto('/console/ipList')
+    const card = page.getByTestId('ip-whitelist')
+    await card.getByText('还没有白名单地址').waitFor()
+    await poll(() => card.getByTestId('whitelist-count').textContent()).toBe('0 / 20')
+    const input = card.getByTestId('whitelist-input')
+    const add = card.getByTestId('whitelist-add')
+
+    // A /8 is refused before anything is sent.
+    await input.fill('10.0.0.0/8')
+    await add.click()
+    await poll(() => card.getByTestId('whitelist-error').textContent()).toBe(
+      '网段过大：IPv4 最大 /16，IPv6 最大 /48',
+    )
+    expect(posts).toEqual([])
+
+    // A range is stored with its host bits cleared, and stays after a reload.
+    await input.fill('203.0.113.7/24')
+    await input.press('Enter')
+    await card.getByTestId('whitelist-source').getByText('203.0.113.0/24', { exact: true }).waitFor()
+    await poll(() => card.getByTestId('whitelist-count').textContent()).toBe('1 / 20')
+    expect(posts).toEqual([JSON.stringify({ source: '203.0.113.7/24' })])
+    expect(await input.inputValue()).toBe('')
+    await expect(sources()).resolves.toEqual(['203.0.113.0/24'])
+    await page.reload()
+    await card.getByTestId('whitelist-source').getByText('203.0.113.0/24', { exact: true }).waitFor()
+
+    // The same range spelt differently is the server's duplicate, shown in the catalogue's words.
+    await input.fill('203.0.113.200/24')
+    await add.click()
+    await poll(() => card.getByTestId('whitelist-error').textContent()).toBe('该地址或网段已在 IP 白名单中')
+    await expect(sources()).resolves.toEqual(['203.0.113.0/24'])
+
+    // Removing asks first.
+    await card.getByTestId('whitelist-remove').click()
+    const confirm = page.locator('.ant-popconfirm')
+    await confirm.getByText('移除 203.0.113.0/24？').waitFor()
+    await confirm.getByRole('button', { name: /^移\s?除$/ }).click()
+    await card.getByText('还没有白名单地址').waitFor()
+    await poll(() => card.getByTestId('whitelist-count').textContent()).toBe('0 / 20')
+    await expect(sources()).resolves.toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it.each(['zh-CN', 'en-US'] as const)('fits the whitelist into 390 px in %s', async (language) => {
+    const customer = await registerCustomer(baseURL, `whitelist-mobile-${language}`)
+    const viewport = { width: 390, height: 844 }
+    const { context, page, errors } = await openContext(browser, baseURL, {
+      token: customer.token,
+      language,
+      viewport,
+    })
+    await page.goto('/console/ipList')
+    const card = page.getByTestId('ip-whitelist')
+    // The longest IPv6 spelling must wrap rather than widen the page.
+    for (const source of ['198.51.100.23', '2001:db8:1234:5678:9abc:def0:1234:5678']) {
+      await card.getByTestId('whitelist-input').fill(source)
+      await card.getByTestId('whitelist-add').click()
+      await card.getByTestId('whitelist-source').getByText(source, { exact: true }).waitFor()
+    }
+    await card.getByTestId('whitelist-input').fill('2001:db8::/32')
+    await card.getByTestId('whitelist-add').click()
+    await card.getByTestId('whitelist-error').waitFor()
+    await settle(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await screenshot(page, `mobile-${language}-ip-whitelist`)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,9 +1,11 @@
-// The credentials this gateway accepts, pulled from the node API into in-memory indexes: one full
-// snapshot, then only what changed since the last cursor. A static IP answers only its own
-// credentials (or its customer's whitelisted sources) on its own address; traffic accounts answer on
-// the pool entries and leave from the pool's exits. The last good state stays in force while the
-// server cannot be reached. Between pulls each traffic account spends its pulled allowance locally:
-// once it is spent the account stops authenticating at once, without waiting for the server.
+// The credentials this gateway accepts. The store holds them in in-memory indexes and answers every
+// connection; each worker process has one. The primary's `createCredentials` fills its store from
+// the node API (one full snapshot, then only what changed since the last cursor) and hands each
+// answer on to the workers' stores. A static IP answers only its own credentials (or its customer's
+// whitelisted sources) on its own address; traffic accounts answer on the pool entries and leave
+// from the pool's exits. The last good state stays in force while the server cannot be reached.
+// Between pulls each traffic account spends its allowance locally: once it is spent the account
+// stops authenticating at once, without waiting for the server.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import net from 'node:net'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
@@ -48,12 +50,12 @@ function blockListOf(sources: string[]): net.BlockList {
   return list
 }
 
-export function createCredentials(options: CredentialsOptions) {
+export function createCredentialStore(poolEntries: Entry[]) {
   // As pulled, by id.
   const instances = new Map<string, NodeInstance>()
   const accounts = new Map<string, NodeAccount>()
   /** Owner → their whitelist, and its sources (for a grant's version). */
-  const whitelists = new Map<string, { list: net.BlockList; sources: string }>()
+  const whitelists = new Map<string, { list: net.BlockList; sources: string[] }>()
   const exits = createExitPool()
 
   // Indexes over them, kept in step on every change.
@@ -62,20 +64,11 @@ export function createCredentials(options: CredentialsOptions) {
   const accountsByUsername = new Map<string, Credential>()
   /** `kind:id` → version. */
   const versions = new Map<string, string>()
-
-  let cursor: string | undefined
-  const poolKeys = new Set(options.poolEntries.map(keyOf))
-  /** Traffic accounts a push answer disabled → the pull generation current at the mark. */
-  const disabled = new Map<string, number>()
-  let generation = 0
-  /** Traffic account id → bytes it may still use here: the server's figure less what was metered since. */
-  let allowances = new Map<string, number>()
-  const unacknowledged = options.unacknowledged ?? (() => 0)
-
-  /** Starts each account again from the server's figure, less what it has not acknowledged yet. */
-  function resetAllowances() {
-    allowances = new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes - unacknowledged(a.id)]))
-  }
+  const poolKeys = new Set(poolEntries.map(keyOf))
+  /** Traffic account id → bytes it may still use here. */
+  const allowances = new Map<string, number>()
+  /** Traffic accounts the server disabled (spent) and no pull has re-enabled yet. */
+  let disabled = new Set<string>()
 
   function dropInstance(id: string) {
     const old = instances.get(id)
@@ -151,7 +144,7 @@ export function createCredentials(options: CredentialsOptions) {
     for (const account of users.trafficAccounts) putAccount(account)
     for (const { owner, sources } of users.whitelists) {
       if (sources.length === 0) whitelists.delete(owner)
-      else whitelists.set(owner, { list: blockListOf(sources), sources: sources.join(',') })
+      else whitelists.set(owner, { list: blockListOf(sources), sources })
     }
     if (users.pool) exits.set(users.pool)
     return (
@@ -163,31 +156,18 @@ export function createCredentials(options: CredentialsOptions) {
     )
   }
 
-  let pulling: Promise<{ changed: boolean }> | undefined
-  /** One pull at a time, so an older answer never lands over a newer one. */
-  function pull(): Promise<{ changed: boolean }> {
-    pulling ??= pullOnce().finally(() => {
-      pulling = undefined
-    })
-    return pulling
-  }
-
-  async function pullOnce(): Promise<{ changed: boolean }> {
-    const startedAt = ++generation
-    const path = cursor ? `/users?cursor=${encodeURIComponent(cursor)}` : '/users'
-    const answer = await callNodeApi(options, 'GET', path)
-    if (answer.status !== 200) throw new NodeApiError(`GET /users answered ${answer.status}`, answer.status)
-    const parsed = NodeUsers.safeParse(answer.data)
-    if (!parsed.success)
-      throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
-    const changed = apply(parsed.data)
-    cursor = parsed.data.cursor
-    resetAllowances()
-    // Named again by a list read after the mark: re-enabled (a new package). Gone: nothing to mark.
-    const named = new Set(parsed.data.full ? accounts.keys() : parsed.data.trafficAccounts.map((a) => a.id))
-    for (const [id, markedAt] of disabled)
-      if ((markedAt < startedAt && named.has(id)) || !accounts.has(id)) disabled.delete(id)
-    return { changed }
+  /** Everything held, as one full answer: what a new worker process starts from. */
+  function snapshot(cursor = '0.0'): NodeUsers {
+    return {
+      cursor,
+      full: true,
+      instances: [...instances.values()],
+      removedInstances: [],
+      trafficAccounts: [...accounts.values()],
+      removedTrafficAccounts: [],
+      whitelists: [...whitelists].map(([owner, { sources }]) => ({ owner, sources })),
+      pool: exits.addresses(),
+    }
   }
 
   const authenticate: Authenticate = (entry, username, password) => {
@@ -231,7 +211,8 @@ export function createCredentials(options: CredentialsOptions) {
   }
 
   return {
-    pull,
+    apply,
+    snapshot,
     authenticate,
     authorizeSource,
     isCurrent,
@@ -243,15 +224,19 @@ export function createCredentials(options: CredentialsOptions) {
           const cut = key.lastIndexOf(':')
           return { address: key.slice(0, cut), port: Number(key.slice(cut + 1)) }
         }),
-      ...options.poolEntries,
+      ...poolEntries,
     ],
     /** The pool's exit addresses (the gateway's own: never a destination). */
     exitAddresses: () => exits.addresses(),
+    /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
+    instances: () => [...instances.values()],
+    /** Traffic account id → bytes left in its packages, as the server last counted them. */
+    remaining: () => new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes])),
     /**
      * Spends metered bytes from a traffic account's allowance. True when the account has nothing
      * left: it no longer authenticates, and its open tunnels are to be cut.
      */
-    consume(grant: Grant, bytes: number): boolean {
+    consume(grant: Pick<Grant, 'kind' | 'id'>, bytes: number): boolean {
       if (grant.kind !== 'traffic-account') return false
       const left = allowances.get(grant.id)
       if (left === undefined) return false
@@ -260,10 +245,72 @@ export function createCredentials(options: CredentialsOptions) {
     },
     /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
     allowance: (accountId: string) => allowances.get(accountId),
-    /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
-    instances: () => [...instances.values()],
+    setAllowance: (accountId: string, bytes: number) => allowances.set(accountId, bytes),
+    /** Forgets allowances of accounts no longer served. */
+    pruneAllowances() {
+      for (const id of allowances.keys()) if (!accounts.has(id)) allowances.delete(id)
+    },
+    setDisabled(ids: Iterable<string>) {
+      disabled = new Set(ids)
+    },
+  }
+}
+
+export type CredentialStore = ReturnType<typeof createCredentialStore>
+
+/** The primary's credentials: its store, filled from the node API. */
+export function createCredentials(options: CredentialsOptions) {
+  const store = createCredentialStore(options.poolEntries)
+  let cursor: string | undefined
+  /** Traffic accounts a push answer disabled → the pull generation current at the mark. */
+  const disabled = new Map<string, number>()
+  let generation = 0
+  const unacknowledged = options.unacknowledged ?? (() => 0)
+
+  /** Starts each account again from the server's figure, less what it has not acknowledged yet. */
+  function resetAllowances() {
+    store.pruneAllowances()
+    for (const [id, bytes] of store.remaining()) store.setAllowance(id, bytes - unacknowledged(id))
+  }
+
+  let pulling: Promise<{ changed: boolean; users: NodeUsers }> | undefined
+  /** One pull at a time, so an older answer never lands over a newer one. */
+  function pull(): Promise<{ changed: boolean; users: NodeUsers }> {
+    pulling ??= pullOnce().finally(() => {
+      pulling = undefined
+    })
+    return pulling
+  }
+
+  async function pullOnce() {
+    const startedAt = ++generation
+    const path = cursor ? `/users?cursor=${encodeURIComponent(cursor)}` : '/users'
+    const answer = await callNodeApi(options, 'GET', path)
+    if (answer.status !== 200) throw new NodeApiError(`GET /users answered ${answer.status}`, answer.status)
+    const parsed = NodeUsers.safeParse(answer.data)
+    if (!parsed.success)
+      throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
+    const users = parsed.data
+    const changed = store.apply(users)
+    cursor = users.cursor
+    resetAllowances()
+    // Named again by a list read after the mark: re-enabled (a new package). Gone: nothing to mark.
+    const remaining = store.remaining()
+    const named = new Set(users.full ? remaining.keys() : users.trafficAccounts.map((a) => a.id))
+    for (const [id, markedAt] of disabled)
+      if ((markedAt < startedAt && named.has(id)) || !remaining.has(id)) disabled.delete(id)
+    store.setDisabled(disabled.keys())
+    return { changed, users }
+  }
+
+  return {
+    ...store,
+    pull,
+    /** Traffic accounts the server disabled and no pull has re-enabled yet. */
+    disabled: () => [...disabled.keys()],
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
+      store.setDisabled(disabled.keys())
       // The next pull answers in full: the account may be back without having changed since our cursor.
       cursor = undefined
     },

@@ -1,4 +1,5 @@
-// /console/ipList: the customer's static IPs with filters, bulk export and renewal, and a detail drawer.
+// /console/ipList: the customer's static IPs with filters, bulk export and renewal, and a detail drawer;
+// below them the IP whitelist that opens those IPs without a password.
 import { INSTANCE_STATUSES, type Instance } from '@proxy/contract/static-ip/instances'
 import { App, Button, Card, Flex, Typography, theme } from 'antd'
 import { useState } from 'react'
@@ -11,6 +12,7 @@ import { ExportMenu } from '../components/export-menu.tsx'
 import { InstanceDrawer } from '../components/instance-drawer.tsx'
 import { InstanceFilters, type InstanceFilterValues } from '../components/instance-filters.tsx'
 import { InstanceTable } from '../components/instance-table.tsx'
+import { IpWhitelistCard } from '../components/ip-whitelist-card.tsx'
 import { RenewModal } from '../components/renew-modal.tsx'
 
 const EXPIRING_DAYS = 7
@@ -50,52 +52,57 @@ export const IpListPage = () => {
   }
 
   return (
-    <Card variant="borderless">
-      <Flex vertical gap={token.margin}>
-        <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
-          <InstanceFilters value={filters} regions={regions} onChange={onFilter} />
-          <Button type="primary" onClick={() => navigate('/console/buyStaticIP')}>
-            {t('list.buy')}
-          </Button>
+    <Flex vertical gap={token.marginLG}>
+      <Card variant="borderless">
+        <Flex vertical gap={token.margin}>
+          <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
+            <InstanceFilters value={filters} regions={regions} onChange={onFilter} />
+            <Button type="primary" onClick={() => navigate('/console/buyStaticIP')}>
+              {t('list.buy')}
+            </Button>
+          </Flex>
+          <Flex align="center" gap={token.marginSM} wrap data-testid="bulk-bar">
+            <Typography.Text type="secondary">
+              {t('list.selected', { count: selected.length })}
+            </Typography.Text>
+            <ExportMenu ids={ids} disabled={ids.length === 0} data-testid="bulk-export" />
+            <Button
+              disabled={renewable.length === 0}
+              onClick={() => setIsRenewing(true)}
+              data-testid="bulk-renew"
+            >
+              {t('list.renew')}
+            </Button>
+          </Flex>
+          <InstanceTable
+            items={data?.items ?? []}
+            regions={regions}
+            total={data?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            isLoading={isFetching}
+            isFiltered={isFiltered}
+            selectedIds={ids}
+            onSelect={(_, rows) => setSelected(rows.filter(Boolean))}
+            onPage={(next, size) => update({ page: next, pageSize: size })}
+            onOpen={setOpenId}
+          />
         </Flex>
-        <Flex align="center" gap={token.marginSM} wrap data-testid="bulk-bar">
-          <Typography.Text type="secondary">{t('list.selected', { count: selected.length })}</Typography.Text>
-          <ExportMenu ids={ids} disabled={ids.length === 0} data-testid="bulk-export" />
-          <Button
-            disabled={renewable.length === 0}
-            onClick={() => setIsRenewing(true)}
-            data-testid="bulk-renew"
-          >
-            {t('list.renew')}
-          </Button>
-        </Flex>
-        <InstanceTable
-          items={data?.items ?? []}
-          regions={regions}
-          total={data?.total ?? 0}
-          page={page}
-          pageSize={pageSize}
-          isLoading={isFetching}
-          isFiltered={isFiltered}
-          selectedIds={ids}
-          onSelect={(_, rows) => setSelected(rows.filter(Boolean))}
-          onPage={(next, size) => update({ page: next, pageSize: size })}
-          onOpen={setOpenId}
-        />
-      </Flex>
-      {isRenewing && (
-        <RenewModal
-          instances={renewable}
-          regions={regions}
-          onClose={() => setIsRenewing(false)}
-          onDone={() => {
-            setIsRenewing(false)
-            setSelected([])
-            void message.success(t('renew.done'))
-          }}
-        />
-      )}
-      <InstanceDrawer id={openId} onClose={() => setOpenId(null)} />
-    </Card>
+        {isRenewing && (
+          <RenewModal
+            instances={renewable}
+            regions={regions}
+            onClose={() => setIsRenewing(false)}
+            onDone={() => {
+              setIsRenewing(false)
+              setSelected([])
+              void message.success(t('renew.done'))
+            }}
+          />
+        )}
+        <InstanceDrawer id={openId} onClose={() => setOpenId(null)} />
+      </Card>
+      <IpWhitelistCard />
+    </Flex>
   )
 }

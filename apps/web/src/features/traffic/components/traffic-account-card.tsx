@@ -1,4 +1,5 @@
-// The customer's traffic account: credentials, status, remaining traffic and a ready connection string per endpoint.
+// The customer's traffic account: credentials, status, remaining traffic, a ready connection string per endpoint
+// and how to hold one exit address with a sticky session.
 import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons'
 import { Alert, App, Button, Card, Col, Flex, Row, Skeleton, Tag, Tooltip, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
@@ -7,6 +8,7 @@ import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { CopyButton } from '../../../shared/ui/copy-button.tsx'
 import { useTrafficAccount } from '../api/get-traffic-account.ts'
 import { useResetTrafficPassword } from '../api/reset-traffic-password.ts'
+import { StickySessionHelp } from './sticky-session-help.tsx'
 import { Code, MASK, TrafficEndpoint } from './traffic-endpoint.tsx'
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -104,6 +106,7 @@ export const TrafficAccountCard = () => {
             </Col>
           ))}
         </Row>
+        <StickySessionHelp username={account.username} />
       </Flex>
     )
   }

@@ -1,0 +1,207 @@
+// The gateway as it runs on a node: `main.ts` as a node:cluster primary with two workers, a real
+// process tree. Connections spread over both workers, their counts merge into exact usage, a
+// password reset cuts tunnels in every worker, and a killed worker is replaced.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { curl } from './protocols/test-clients.ts'
+import { type Api, startApi } from './sync/test-api.ts'
+
+const SINK_HOST = '127.0.0.203'
+const BODY = 'y'.repeat(20_000)
+let api: Api
+let gateway: ChildProcess
+let spoolDir: string
+let sinkPort: number
+let sinkBytes = 0
+const sink = http.createServer((request, response) => {
+  request.resume()
+  response.end(BODY)
+})
+sink.on('connection', (socket) => {
+  socket.on('data', (chunk: Buffer) => {
+    sinkBytes += chunk.length
+  })
+  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
+  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+    sinkBytes += Buffer.byteLength(chunk)
+    return write(chunk, ...rest)
+  }) as typeof socket.write
+})
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => done(port))
+    })
+  })
+
+async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 20_000) {
+  const deadline = Date.now() + ms
+  let value = await read()
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100))
+    value = await read()
+  }
+  return value
+}
+
+/** The gateway's worker processes: children of the primary running the same entry. */
+const workerPids = () => {
+  try {
+    return execFileSync('pgrep', ['-P', String(gateway.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes(
+            'main.ts',
+          )
+        } catch {
+          return false
+        }
+      })
+  } catch {
+    return []
+  }
+}
+
+beforeAll(async () => {
+  api = await startApi({ firstAddress: 80 })
+  sinkPort = await new Promise<number>((done) =>
+    sink.listen(0, SINK_HOST, () => done((sink.address() as net.AddressInfo).port)),
+  )
+  spoolDir = mkdtempSync(join(tmpdir(), 'gateway-cluster-'))
+  gateway = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts')], {
+    cwd: resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      GATEWAY_API_URL: api.baseUrl,
+      GATEWAY_NODE_TOKEN: api.nodeToken,
+      GATEWAY_ADDRESSES: '127.0.0.0/8',
+      GATEWAY_POOL_HOST: '127.0.0.1',
+      GATEWAY_POOL_PORTS: `${await freePort()},${await freePort()}`,
+      GATEWAY_ALLOW_PRIVATE: 'true',
+      GATEWAY_SPOOL_DIR: spoolDir,
+      GATEWAY_PULL_MS: '200',
+      GATEWAY_PUSH_MS: '300',
+      GATEWAY_WORKERS: '2',
+    },
+  })
+  await eventually(workerPids, (pids) => pids.length === 2)
+}, 60_000)
+
+afterAll(async () => {
+  if (gateway?.pid) {
+    const exited = new Promise((done) => gateway.once('exit', done))
+    process.kill(-gateway.pid, 'SIGTERM')
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 8000))])
+    try {
+      process.kill(-gateway.pid, 'SIGKILL')
+    } catch {}
+  }
+  sink.close()
+  await api?.close()
+  rmSync(spoolDir, { recursive: true, force: true })
+  rmSync(`${spoolDir}-v2ray`, { recursive: true, force: true })
+})
+
+describe('the gateway as a cluster', () => {
+  it('accepts on every worker and merges their counts into exact usage', async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    const line = `socks5h://${encodeURIComponent(instance.username)}:${encodeURIComponent(instance.password)}@${instance.ip}:${instance.port}`
+    const get = () => curl(['-sS', '--max-time', '5', '-x', line, `http://${SINK_HOST}:${sinkPort}/`])
+    await eventually(get, (result) => result.stdout === BODY)
+    const results = await Promise.all(Array.from({ length: 24 }, get))
+    for (const result of results) expect(result.stdout).toBe(BODY)
+    expect(await acceptingWorkers(instance)).toEqual(new Set(workerPids()))
+
+    const usage = await eventually(
+      () => api.usage(token),
+      (totals) => totals.upBytes + totals.downBytes === sinkBytes,
+    )
+    expect(usage.upBytes + usage.downBytes).toBe(sinkBytes)
+  }, 60_000)
+
+  it('cuts an open tunnel in whichever worker holds it within 5 s of a password reset', async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    await eventually(
+      () =>
+        curl([
+          '-sS',
+          '--max-time',
+          '5',
+          '-x',
+          `socks5h://${instance.username}:${instance.password}@${instance.ip}:${instance.port}`,
+          `http://${SINK_HOST}:${sinkPort}/`,
+        ]),
+      (result) => result.exitCode === 0,
+    )
+    // A CONNECT tunnel held open to the sink (which keeps the connection alive).
+    const socket = net.connect(instance.port, instance.ip)
+    socket.on('error', () => {})
+    await new Promise((done) => socket.once('connect', done))
+    const auth = Buffer.from(`${instance.username}:${instance.password}`).toString('base64')
+    socket.write(`CONNECT ${SINK_HOST}:${sinkPort} HTTP/1.1\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`)
+    const answer = await new Promise<string>((done) =>
+      socket.once('data', (chunk: Buffer) => done(chunk.toString())),
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 200/)
+    const closed = new Promise<number>((done) => {
+      const started = Date.now()
+      socket.once('close', () => done(Date.now() - started))
+    })
+    const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
+    expect(reset.status).toBe(200)
+    expect(await closed).toBeLessThan(5000)
+  }, 60_000)
+
+  it('replaces a worker that dies, and keeps serving', async () => {
+    const [victim] = workerPids()
+    expect(victim).toBeDefined()
+    process.kill(victim as number, 'SIGKILL')
+    const after = await eventually(
+      workerPids,
+      (pids) => pids.length === 2 && !pids.includes(victim as number),
+    )
+    expect(after).toHaveLength(2)
+    const { instance } = await api.staticIpCustomer()
+    const line = `socks5h://${instance.username}:${instance.password}@${instance.ip}:${instance.port}`
+    for (let i = 0; i < 6; i++) {
+      const result = await eventually(
+        () => curl(['-sS', '--max-time', '5', '-x', line, `http://${SINK_HOST}:${sinkPort}/`]),
+        (r) => r.stdout === BODY,
+      )
+      expect(result.stdout).toBe(BODY)
+    }
+  }, 60_000)
+})
+
+/** The workers that accepted some of 40 connections held open at once (the kernel picks per connection). */
+async function acceptingWorkers(entry: { ip: string; port: number }): Promise<Set<number>> {
+  const held = await Promise.all(
+    Array.from(
+      { length: 40 },
+      () =>
+        new Promise<net.Socket>((done) => {
+          const socket = net.connect(entry.port, entry.ip, () => done(socket))
+          socket.on('error', () => {})
+        }),
+    ),
+  )
+  await new Promise((done) => setTimeout(done, 300))
+  const table = execFileSync('ss', ['-tnpH', 'state', 'established', `( sport = :${entry.port} )`], {
+    encoding: 'utf8',
+  })
+  for (const socket of held) socket.destroy()
+  const pids = [...table.matchAll(/pid=(\d+)/g)].map((match) => Number(match[1]))
+  return new Set(pids.filter((pid) => workerPids().includes(pid)))
+}

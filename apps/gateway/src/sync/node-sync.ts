@@ -1,0 +1,135 @@
+// The sync side of a gateway, one per node (the cluster primary, or the only process): pulls the
+// credentials and hands them to the data planes, merges the planes' counts into one meter, spools
+// and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
+// sends the heartbeat.
+import type { GatewayConfig } from '../config.ts'
+import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
+import { createVmessEngine } from '../vmess/v2ray.ts'
+import { createCredentials } from './credentials.ts'
+import { createMeter } from './meter.ts'
+import { createNodeStats } from './node-stats.ts'
+import { createPusher } from './pusher.ts'
+
+const HEARTBEAT_MS = 15_000
+
+export type NodeSync = ReturnType<typeof createNodeSync>
+
+export function createNodeSync(
+  config: GatewayConfig,
+  broadcast: (message: ToPlane) => void,
+  log: (message: string) => void,
+) {
+  const api = { apiUrl: config.GATEWAY_API_URL, token: config.GATEWAY_NODE_TOKEN }
+  const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
+  const meter = createMeter()
+  // vmess lines run in v2ray, configured from the same pull; its per-user counters join the meter.
+  const vmess = createVmessEngine({
+    // Beside the spool and named after it: every gateway on a machine has its own v2ray files.
+    workDir: `${config.GATEWAY_SPOOL_DIR}-v2ray`,
+    allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
+    meter: (grant, up, down) => meter.add(grant, up, down),
+    log,
+  })
+  const credentials = createCredentials({
+    ...api,
+    poolEntries: poolEntriesOf(config),
+    // A pull resets each traffic account's allowance to the server's figure less these.
+    unacknowledged: (id) => meter.undrained({ kind: 'traffic-account', id }) + pusher.unacknowledged(id),
+  })
+  const pusher = createPusher({
+    ...api,
+    spoolDir: config.GATEWAY_SPOOL_DIR,
+    meter,
+    onDisabled: (ids) => {
+      credentials.markDisabled(ids)
+      broadcast(limits())
+    },
+  })
+  /** Open tunnels per plane, as each last reported. */
+  const openTunnels = new Map<string, number>()
+  const stats = createNodeStats({
+    counted: meter.counted,
+    openTunnels: () => [...openTunnels.values()].reduce((sum, n) => sum + n, 0),
+  })
+  const heartbeat = () => pusher.heartbeat(stats())
+
+  /** The allowances last handed to the planes: only changes travel. */
+  let sent = new Map<string, number>()
+  function limits(): ToPlane {
+    const current = allowances()
+    const changed = [...current].filter(([id, bytes]) => sent.get(id) !== bytes)
+    sent = current
+    return { type: 'limits', allowances: changed, disabled: credentials.disabled() }
+  }
+  const allowances = () =>
+    new Map([...credentials.remaining().keys()].map((id) => [id, credentials.allowance(id) ?? 0]))
+
+  async function pull() {
+    const { changed, users } = await credentials.pull()
+    if (changed) {
+      broadcast({ type: 'users', users })
+      // Not awaited: a v2ray restart may wait up to 5 s and must not hold up the next pull.
+      void vmess.sync(credentials.instances().filter((instance) => isOwned(instance.ip)))
+    }
+    broadcast(limits())
+  }
+
+  /** A plane's counts: into the one meter, and spent from the allowances here too. */
+  function receive(plane: string, message: FromPlane) {
+    openTunnels.set(plane, message.openTunnels)
+    let spent = false
+    for (const record of message.records) {
+      meter.add(record, record.upBytes, record.downBytes)
+      if (credentials.consume(record, record.upBytes + record.downBytes)) spent = true
+    }
+    if (spent) broadcast(limits())
+  }
+
+  // Each loop waits for its own last round: a slow API never stacks requests up.
+  const loops: NodeJS.Timeout[] = []
+  function every(ms: number, name: string, run: () => Promise<unknown>) {
+    let busy = false
+    const timer = setInterval(() => {
+      if (busy) return
+      busy = true
+      run()
+        .catch((error: Error) => log(`gateway ${name}: ${error.message}`))
+        .finally(() => {
+          busy = false
+        })
+    }, ms)
+    loops.push(timer)
+  }
+  const push = async () => {
+    await vmess.collect().catch((error: Error) => log(`gateway vmess stats: ${error.message}`))
+    await pusher.flush()
+  }
+
+  return {
+    async start() {
+      await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
+      every(config.GATEWAY_PULL_MS, 'pull', pull)
+      every(config.GATEWAY_PUSH_MS, 'push', push)
+      void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
+      every(HEARTBEAT_MS, 'heartbeat', heartbeat)
+    },
+    pull,
+    push,
+    heartbeat,
+    receive,
+    /** A plane that stopped: its tunnels are gone. */
+    forget: (plane: string) => openTunnels.delete(plane),
+    /** What a new plane starts from: everything held, and every allowance. */
+    welcome: (): ToPlane[] => [
+      { type: 'users', users: credentials.snapshot() },
+      { type: 'limits', allowances: [...allowances()], disabled: credentials.disabled() },
+    ],
+    entries: () => credentials.entries().filter((entry) => isOwned(entry.address)),
+    /** Stops the loops and v2ray, and pushes what was counted (the spool keeps the rest). */
+    async close() {
+      for (const timer of loops) clearInterval(timer)
+      await vmess.close()
+      await pusher.flush().catch((error: Error) => log(`gateway push on close: ${error.message}`))
+    },
+  }
+}

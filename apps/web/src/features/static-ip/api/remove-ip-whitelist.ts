@@ -1,0 +1,13 @@
+// DELETE /user/ip-whitelist/:id: tunnels the source opened without a password close within seconds.
+import { removeIpWhitelist } from '@proxy/contract/user/endpoints'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { ipWhitelistQueryKey } from './static-ip-keys.ts'
+
+export const useRemoveIpWhitelist = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(removeIpWhitelist, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ipWhitelistQueryKey }),
+  })
+}

@@ -1,0 +1,126 @@
+// IP 白名单: source addresses from which the customer's static IPs open without a proxy password.
+// Lists them with when they were added; removing one asks first, as its tunnels close within seconds.
+import { SafetyCertificateOutlined } from '@ant-design/icons'
+import { IP_WHITELIST_MAX, WHITELIST_MIN_PREFIX, type WhitelistEntry } from '@proxy/contract/user/endpoints'
+import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Typography, theme } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { useIpWhitelist } from '../api/list-ip-whitelist.ts'
+import { useRemoveIpWhitelist } from '../api/remove-ip-whitelist.ts'
+import { IpWhitelistAdd } from './ip-whitelist-add.tsx'
+
+const WhitelistRows = ({ items }: { items: WhitelistEntry[] }) => {
+  const { t } = useTranslation(['static-ip', 'common'])
+  const { token } = theme.useToken()
+  const { message } = App.useApp()
+  const remove = useRemoveIpWhitelist()
+
+  // A failure is already toasted by the HTTP layer; the confirmation just closes.
+  const onRemove = ({ id, source }: WhitelistEntry) =>
+    remove
+      .mutateAsync(id)
+      .then(() => void message.success(t('whitelist.removed', { source })))
+      .catch(() => undefined)
+
+  return (
+    <Flex vertical role="list" data-testid="whitelist-list">
+      {items.map((entry, index) => (
+        <Flex
+          key={entry.id}
+          role="listitem"
+          justify="space-between"
+          align="center"
+          gap={token.marginSM}
+          style={{
+            padding: `${token.paddingXS}px 0`,
+            borderTop: index === 0 ? undefined : `1px solid ${token.colorBorderSecondary}`,
+          }}
+          data-testid="whitelist-row"
+        >
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text
+              style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }}
+              data-testid="whitelist-source"
+            >
+              {entry.source}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              {t('whitelist.addedAt', { date: formatLocalDateTime(entry.createdAt, { withSeconds: false }) })}
+            </Typography.Text>
+          </Flex>
+          <Popconfirm
+            title={t('whitelist.removeTitle', { source: entry.source })}
+            description={<div style={{ maxWidth: 260 }}>{t('whitelist.removeConfirm')}</div>}
+            okText={t('whitelist.remove')}
+            cancelText={t('common:actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onRemove(entry)}
+          >
+            <Button type="link" danger size="small" data-testid="whitelist-remove">
+              {t('whitelist.remove')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ))}
+    </Flex>
+  )
+}
+
+export const IpWhitelistCard = () => {
+  const { t } = useTranslation('static-ip')
+  const { token } = theme.useToken()
+  const { data, isError, refetch } = useIpWhitelist()
+  const items = data?.items ?? []
+  const max = data?.max ?? IP_WHITELIST_MAX
+  const isFull = items.length >= max
+
+  let body: ReactNode = <Skeleton active title={false} paragraph={{ rows: 2 }} />
+  if (isError && !data)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('whitelist.failed')}
+        action={
+          <Button size="small" onClick={() => void refetch()}>
+            {t('whitelist.retry')}
+          </Button>
+        }
+      />
+    )
+  else if (data && items.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('whitelist.empty')} />
+  else if (data) body = <WhitelistRows items={items} />
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Flex align="center" gap={token.marginXS}>
+          <SafetyCertificateOutlined style={{ color: token.colorPrimary }} />
+          {t('whitelist.title')}
+        </Flex>
+      }
+      extra={
+        data && (
+          <Typography.Text type={isFull ? 'warning' : 'secondary'} data-testid="whitelist-count">
+            {t('whitelist.count', { used: items.length, max })}
+          </Typography.Text>
+        )
+      }
+      data-testid="ip-whitelist"
+    >
+      <Flex vertical gap={token.margin}>
+        <Flex vertical gap={token.marginXXS}>
+          <Typography.Text type="secondary">{t('whitelist.description')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('whitelist.rules', { ...WHITELIST_MIN_PREFIX })}
+          </Typography.Text>
+        </Flex>
+        <IpWhitelistAdd max={max} isFull={isFull} isReady={data !== undefined} />
+        {body}
+      </Flex>
+    </Card>
+  )
+}
