@@ -33,7 +33,7 @@ export type Figures = {
   parallel: number
   handshakesPerSecond: number
   p99Ms: number
-  /** Only for proxies: RSS of the proxy process before the idle tunnels and with them open. */
+  /** Only for proxies: RSS of the proxy's processes before the idle tunnels and with them open. */
   idle?: { opened: number; rssBeforeMiB: number; rssMiB: number }
   notes: string[]
 }
@@ -97,7 +97,9 @@ function handshakes(target: Target, sink: SinkPorts, plan: Plan) {
 /** The proxy's RSS before and with `plan.idleTunnels` tunnels open to the sink's `hold` port. */
 async function idle(target: Target, sink: SinkPorts, plan: Plan, notes: string[]): Promise<Figures['idle']> {
   if (target.pid === undefined || !target.proxy) return undefined
-  const rssBeforeMiB = rssMiB(target.pid)
+  const pids = target.pids ?? (() => [target.pid as number])
+  const rss = () => pids().reduce((sum, pid) => sum + rssMiB(pid), 0)
+  const rssBeforeMiB = rss()
   const child = startLoad({
     kind: 'idle',
     proxy: target.proxy,
@@ -111,7 +113,7 @@ async function idle(target: Target, sink: SinkPorts, plan: Plan, notes: string[]
     await sleep(1000) // let the proxy settle before reading its RSS
     if (opened < plan.idleTunnels)
       notes.push(`${opened} of ${plan.idleTunnels} idle tunnels (${failures} failed)`)
-    return { opened, rssBeforeMiB, rssMiB: rssMiB(target.pid) }
+    return { opened, rssBeforeMiB, rssMiB: rss() }
   } finally {
     await stop(child)
     await sleep(1000) // the proxy closes its side before the next target's turn

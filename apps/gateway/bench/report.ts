@@ -19,7 +19,7 @@ export function printTable(rows: Row[], plan: { parallel: number; idleTunnels: n
     { title: `RSS MiB @${plan.idleTunnels} idle`, value: (f) => f.idle?.rssMiB, digits: 1 },
     { title: 'KiB/tunnel', value: perTunnelKiB, digits: 1 },
   ]
-  const nameWidth = 26
+  const nameWidth = 40
   const cell = (text: string, index: number) =>
     text.padStart(Math.max(12, columns[index]?.title.length ?? 0) + 2)
   const line = (name: string, cells: string[]) =>
@@ -39,10 +39,10 @@ export function printTable(rows: Row[], plan: { parallel: number; idleTunnels: n
     )
   }
 
-  const gateway = rows.find((row) => row.name === 'our gateway')?.figures
-  const ratioTo = (name: string) => {
+  const ratioTo = (name: string, ours = 'our gateway') => {
+    const gateway = rows.find((row) => row.name === ours)?.figures
     const base = rows.find((row) => row.name === name)
-    const label = `gateway ÷ ${name}`
+    const label = `${ours.replace('our ', '')} ÷ ${name}`
     if (!gateway || !base?.figures)
       return line(
         label,
@@ -61,6 +61,11 @@ export function printTable(rows: Row[], plan: { parallel: number; idleTunnels: n
   console.log('')
   ratioTo('bare Node relay')
   ratioTo('microsocks')
+  const cluster = rows.find((row) => row.name.startsWith('our gateway, '))?.name
+  if (cluster) {
+    ratioTo('bare Node relay', cluster)
+    ratioTo('microsocks', cluster)
+  }
   console.log('(Gbit/s and handshakes/s: higher is better; p99, RSS and KiB/tunnel: lower is better.)')
   for (const { name, figures } of rows) {
     if (!figures) continue

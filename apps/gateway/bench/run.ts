@@ -17,6 +17,7 @@ import {
   hasMicrosocks,
   startBareRelay,
   startGateway,
+  startGatewayCluster,
   startMicrosocks,
   type Target,
 } from './targets.ts'
@@ -88,6 +89,9 @@ try {
   else
     console.log('microsocks is not installed (apt-get install -y microsocks): its row and ratios stay empty')
   targets.push(await startGateway(setup, gatewayFlags))
+  // As `npm run gateway` runs by default: one worker per core (here 2), the primary syncing.
+  const workers = Math.max(2, availableParallelism())
+  targets.push(await startGatewayCluster(setup, workers, gatewayFlags))
   // Idle proxies cost nothing while another one is measured: all stay up and the rounds interleave.
   const started = Date.now()
   const figures = await measureAll(targets, ports, plan)

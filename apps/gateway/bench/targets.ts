@@ -1,6 +1,7 @@
 // What is measured side by side: no proxy at all, the bare Node relay, microsocks (when installed)
 // and our gateway, each proxy in a process of its own.
-import { type ChildProcess, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { Instance } from '../src/sync/test-api.ts'
 import type { SocksProxy } from './jobs.ts'
 import { forkScript, freePort, nextMessage, spawnProgram, stop, untilListening } from './processes.ts'
@@ -9,6 +10,8 @@ export type Target = {
   name: string
   proxy?: SocksProxy
   pid?: number
+  /** Every process of the target whose memory counts (a cluster: the primary and its workers). */
+  pids?: () => number[]
   /** Our own Node processes, which answer profiling requests (profiling.ts). */
   child?: ChildProcess
   stop: () => Promise<void>
@@ -88,5 +91,74 @@ export async function startGateway(setup: GatewaySetup, execArgv: string[] = [])
     pid: child.pid,
     child,
     stop: () => stop(child, { message: 'stop', graceMs: 10_000 }),
+  }
+}
+
+/**
+ * The gateway as `npm run gateway` runs it on a node: main.ts as a node:cluster primary with
+ * `workers` worker processes sharing the listening sockets.
+ */
+export async function startGatewayCluster(
+  setup: GatewaySetup,
+  workers: number,
+  execArgv: string[] = [],
+): Promise<Target> {
+  const { instance } = setup
+  const poolPorts = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
+  const child = spawn(
+    process.execPath,
+    [
+      ...execArgv,
+      '--import',
+      import.meta.resolve('tsx'),
+      fileURLToPath(new URL('../src/main.ts', import.meta.url)),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        GATEWAY_API_URL: setup.apiUrl,
+        GATEWAY_NODE_TOKEN: setup.nodeToken,
+        GATEWAY_ADDRESSES: `${instance.ip}/32`,
+        GATEWAY_POOL_HOST: '127.0.0.1',
+        GATEWAY_POOL_PORTS: poolPorts.join(','),
+        GATEWAY_ALLOW_PRIVATE: 'true',
+        GATEWAY_SPOOL_DIR: `${setup.spoolDir}-cluster`,
+        GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: '20000',
+        GATEWAY_WORKERS: String(workers),
+      },
+    },
+  )
+  const pids = () => {
+    if (child.pid === undefined) return []
+    try {
+      const children = execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+      return [child.pid, ...children.split('\n').filter(Boolean).map(Number)]
+    } catch {
+      return [child.pid]
+    }
+  }
+  await untilListening(instance.ip, instance.port, 30_000)
+  // Every worker up, not just the first to bind.
+  for (let waited = 0; pids().length < workers + 1 && waited < 15_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  return {
+    name: `our gateway, ${workers} workers`,
+    proxy: {
+      host: instance.ip,
+      port: instance.port,
+      username: instance.username,
+      password: instance.password,
+    },
+    pid: child.pid,
+    pids,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
   }
 }
