@@ -82,7 +82,7 @@ export function streams(target: Target, port: number, plan: Plan, count: number,
   return runLoad<StreamsResult>(job, runs * (plan.streamTimeoutMs + 10_000), what)
 }
 
-function handshakes(target: Target, sink: SinkPorts, plan: Plan) {
+export function handshakes(target: Target, sink: SinkPorts, plan: Plan) {
   const job: Job = {
     kind: 'handshakes',
     proxy: target.proxy,

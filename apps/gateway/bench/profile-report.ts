@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SinkPorts } from './jobs.ts'
-import { type Plan, streams } from './measure.ts'
+import { handshakes, type Plan, streams } from './measure.ts'
 import { nextMessage } from './processes.ts'
 import type { GcStats, ProfileRequest } from './profiling.ts'
 import type { Target } from './targets.ts'
@@ -47,15 +47,31 @@ const ask = <T>(target: Target, request: ProfileRequest) => {
   return nextMessage<T>(child, 15_000, `${target.name} profiler`)
 }
 
-/** Profiles each target (that runs our profiling.ts) over `runs` single-stream runs, one after another. */
-export async function profileStreams(targets: Target[], ports: SinkPorts, plan: Plan, dir: string, runs = 3) {
+/**
+ * Profiles each target (that runs our profiling.ts) over `runs` single-stream runs, or over one
+ * round of handshakes, one target after another.
+ */
+export async function profileStreams(
+  targets: Target[],
+  ports: SinkPorts,
+  plan: Plan,
+  dir: string,
+  runs = 3,
+  workload: 'streams' | 'handshakes' = 'streams',
+) {
   for (const target of targets) {
     await ask(target, { profile: 'start' })
-    const result = await streams(target, ports.source, plan, 1, plan.streamBytes, runs)
+    const measured =
+      workload === 'streams'
+        ? `${runs} × 1 stream (${(
+            await streams(target, ports.source, plan, 1, plan.streamBytes, runs)
+          ).gbitPerSecond
+            .map((gbit) => gbit.toFixed(2))
+            .join(', ')} Gbit/s)`
+        : `${plan.handshakes} handshakes (${(await handshakes(target, ports, plan)).perSecond.toFixed(0)}/s)`
     const path = join(dir, `${target.name.replaceAll(' ', '-')}.cpuprofile`)
     const { gc } = await ask<{ gc: GcStats }>(target, { profile: 'stop', path })
-    const gbits = result.gbitPerSecond.map((gbit) => gbit.toFixed(2)).join(', ')
-    console.log(`\n${target.name} profiled over ${runs} × 1 stream (${gbits} Gbit/s): ${path}`)
+    console.log(`\n${target.name} profiled over ${measured}: ${path}`)
     console.log(
       `  GC: ${gc.scavenges} scavenges ${gc.scavengeMs.toFixed(0)} ms, ` +
         `${gc.others} mark-compact/incremental ${gc.othersMs.toFixed(0)} ms`,

@@ -107,7 +107,11 @@ try {
   const single = (name: string) => table.find((row) => row.name === name)?.figures?.single ?? Number.NaN
   const isTrailing = single('our gateway') / single('bare Node relay') < 0.9
   const profiling = process.env.BENCH_CPU_PROF
-  if (profiling === '1' || (isTrailing && profiling !== '0')) {
+  if (profiling === 'handshakes') {
+    targets.push(await startBareRelay(), await startGateway(setup, gatewayFlags))
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-profiles-'))
+    await profileStreams(targets, ports, plan, dir, 1, 'handshakes')
+  } else if (profiling === '1' || (isTrailing && profiling !== '0')) {
     if (isTrailing) console.log('\nThe gateway is under 0.9x the bare relay on one stream; profiles of both:')
     targets.push(await startBareRelay(), await startGateway(setup, gatewayFlags))
     await profileStreams(targets, ports, plan, mkdtempSync(join(tmpdir(), 'gateway-bench-profiles-')))

@@ -49,8 +49,8 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
   if (greeting.readUInt8(0) !== socksVersion) return void handshake.abort()
   const methods = await handshake.read(greeting.readUInt8(1))
   // A whitelisted source needs no password: it may skip the subnegotiation altogether.
-  const whitelisted = context.whitelisted()
-  if (whitelisted && methods.includes(methodNoAuthentication)) {
+  const whitelisted = methods.includes(methodNoAuthentication) ? context.whitelisted() : null
+  if (whitelisted) {
     handshake.socket.write(Uint8Array.of(socksVersion, methodNoAuthentication))
     return whitelisted
   }
@@ -64,7 +64,8 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
   const username = (await handshake.read(header.readUInt8(1))).toString('utf8')
   const passwordLength = (await handshake.read(1)).readUInt8(0)
   const password = (await handshake.read(passwordLength)).toString('utf8')
-  const grant = context.authenticate(context.entry, username, password) ?? whitelisted
+  // A stale password from a whitelisted source still opens the IP.
+  const grant = context.authenticate(context.entry, username, password) ?? context.whitelisted()
   if (!grant) return void handshake.refuse(Uint8Array.of(authVersion, 0x01))
   handshake.socket.write(Uint8Array.of(authVersion, 0x00))
   return grant

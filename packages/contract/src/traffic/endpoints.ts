@@ -32,7 +32,15 @@ export const TrafficPackage = z.object({
 export type TrafficPackage = z.infer<typeof TrafficPackage>
 
 export const TrafficAccount = z.object({
-  username: z.string(),
+  /**
+   * Each connection leaves from a new address of the pool. A sticky session keeps one exit:
+   * `USERNAME-session-abc123` for 10 minutes, `USERNAME-session-abc123-sessTime-30` for 30 (1–120);
+   * the session id is 1–64 letters, digits or `_`.
+   */
+  username: z.string().meta({
+    description:
+      'Rotating by default (a new exit address per connection). Sticky: USERNAME-session-abc123 keeps one exit for 10 minutes, USERNAME-session-abc123-sessTime-30 for 30 (1-120); the session id is 1-64 letters, digits or _.',
+  }),
   password: z.string(),
   status: z.enum(['enabled', 'disabled']),
   remainingBytes: z.number().int(),
@@ -75,7 +83,8 @@ export const listTrafficPackages = defineEndpoint({
 export const getTrafficAccount = defineEndpoint({
   method: 'GET',
   path: '/user/traffic-account',
-  summary: 'Your traffic account: credentials, endpoints, status and remaining bytes',
+  summary:
+    'Your traffic account: credentials, endpoints, status and remaining bytes (sticky sessions: see username)',
   tags: ['traffic'],
   response: TrafficAccount,
 })
