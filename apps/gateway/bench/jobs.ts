@@ -1,8 +1,11 @@
 // What the bench parent asks of its child processes over IPC, and what they answer.
 
 export type Address = { host: string; port: number }
-/** A SOCKS5 proxy; without a username the client offers "no authentication" instead. */
-export type SocksProxy = Address & { username?: string; password?: string }
+/**
+ * A SOCKS5 proxy (without a username the client offers "no authentication" instead), or with
+ * `protocol: 'http'` an HTTP proxy reached by CONNECT (Basic credentials when given).
+ */
+export type SocksProxy = Address & { username?: string; password?: string; protocol?: 'socks5' | 'http' }
 
 export type Job =
   | {

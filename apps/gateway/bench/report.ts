@@ -61,6 +61,7 @@ export function printTable(rows: Row[], plan: { parallel: number; idleTunnels: n
   console.log('')
   ratioTo('bare Node relay')
   ratioTo('microsocks')
+  ratioTo('squid (HTTP CONNECT)', 'our gateway (HTTP CONNECT)')
   const cluster = rows.find((row) => row.name.startsWith('our gateway, '))?.name
   if (cluster) {
     ratioTo('bare Node relay', cluster)

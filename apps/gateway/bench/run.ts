@@ -15,10 +15,13 @@ import {
   direct,
   type GatewaySetup,
   hasMicrosocks,
+  hasSquid,
+  overHttp,
   startBareRelay,
   startGateway,
   startGatewayCluster,
   startMicrosocks,
+  startSquid,
   type Target,
 } from './targets.ts'
 
@@ -88,16 +91,22 @@ try {
   if (hasMicrosocks()) targets.push(await startMicrosocks())
   else
     console.log('microsocks is not installed (apt-get install -y microsocks): its row and ratios stay empty')
-  targets.push(await startGateway(setup, gatewayFlags))
+  const gateway = await startGateway(setup, gatewayFlags)
+  targets.push(gateway)
   // As `npm run gateway` runs by default: one worker per core (here 2), the primary syncing.
   const workers = Math.max(2, availableParallelism())
   targets.push(await startGatewayCluster(setup, workers, gatewayFlags))
+  // HTTP CONNECT side by side: squid (apt) and the same gateway process over its HTTP side.
+  if (hasSquid()) targets.push(await startSquid(workDir))
+  else console.log('squid is not installed (apt-get install -y squid): its row and ratio stay empty')
+  targets.push(overHttp(gateway))
   // Idle proxies cost nothing while another one is measured: all stay up and the rounds interleave.
   const started = Date.now()
   const figures = await measureAll(targets, ports, plan)
   console.log(`measured in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
   const table: Row[] = targets.map((target) => ({ name: target.name, figures: figures.get(target) }))
   if (!hasMicrosocks()) table.splice(2, 0, { name: 'microsocks', missing: 'not inst.' })
+  if (!hasSquid()) table.push({ name: 'squid (HTTP CONNECT)', missing: 'not inst.' })
   printTable(table, plan)
 
   while (targets.length > 0) await targets.pop()?.stop()

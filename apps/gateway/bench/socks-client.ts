@@ -48,7 +48,25 @@ function reader(socket: net.Socket) {
   }
 }
 
+/** HTTP CONNECT: the request, then the answer's head up to its blank line (a 200, or it fails). */
+async function connectHttp(socket: net.Socket, proxy: SocksProxy, to: Address): Promise<void> {
+  const bytes = reader(socket)
+  const auth =
+    proxy.username === undefined
+      ? ''
+      : `Proxy-Authorization: Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}\r\n`
+  socket.write(`CONNECT ${to.host}:${to.port} HTTP/1.1\r\nHost: ${to.host}:${to.port}\r\n${auth}\r\n`)
+  let head = ''
+  while (!head.endsWith('\r\n\r\n')) {
+    head += (await bytes.read(1)).toString('latin1')
+    if (head.length > 4096) throw new Error('the proxy answered an oversized head')
+  }
+  if (!/^HTTP\/1\.[01] 200/.test(head)) throw new Error(`CONNECT answered ${head.split('\r\n')[0]}`)
+  bytes.release()
+}
+
 async function negotiate(socket: net.Socket, proxy: SocksProxy, to: Address): Promise<void> {
+  if (proxy.protocol === 'http') return connectHttp(socket, proxy, to)
   const bytes = reader(socket)
   const method = proxy.username === undefined ? 0x00 : 0x02
   socket.write(Uint8Array.of(5, 1, method))

@@ -1,6 +1,8 @@
 // What is measured side by side: no proxy at all, the bare Node relay, microsocks (when installed)
 // and our gateway, each proxy in a process of its own.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Instance } from '../src/sync/test-api.ts'
 import type { SocksProxy } from './jobs.ts'
@@ -32,6 +34,53 @@ export async function startBareRelay(): Promise<Target> {
 }
 
 export const hasMicrosocks = () => spawnSync('sh', ['-c', 'command -v microsocks']).status === 0
+export const hasSquid = () => spawnSync('sh', ['-c', 'command -v squid']).status === 0
+
+/**
+ * Debian's squid as a plain HTTP CONNECT relay on loopback: no cache, no logs, no authentication
+ * (its Basic auth needs a helper program per request batch; the gateway's row pays for its own).
+ */
+export async function startSquid(workDir: string): Promise<Target> {
+  const port = await freePort('127.0.0.1')
+  const dir = join(workDir, 'squid')
+  mkdirSync(dir, { recursive: true, mode: 0o777 })
+  chmodSync(dir, 0o777) // squid drops to its own user and writes its pid file here
+  const config = join(dir, 'squid.conf')
+  writeFileSync(
+    config,
+    [
+      `http_port 127.0.0.1:${port}`,
+      'http_access allow localhost',
+      'http_access deny all',
+      'cache deny all',
+      'cache_mem 8 MB',
+      'access_log none',
+      'cache_store_log none',
+      'cache_log /dev/null',
+      `pid_filename ${join(dir, 'squid.pid')}`,
+      `coredump_dir ${dir}`,
+      'visible_hostname bench',
+      'shutdown_lifetime 0 seconds',
+      'max_filedescriptors 65536',
+      '',
+    ].join('\n'),
+  )
+  const child = spawnProgram('squid', ['-N', '-f', config])
+  await untilListening('127.0.0.1', port, 15_000)
+  return {
+    name: 'squid (HTTP CONNECT)',
+    proxy: { host: '127.0.0.1', port, protocol: 'http' },
+    pid: child.pid,
+    stop: () => stop(child, { graceMs: 5000 }),
+  }
+}
+
+/** The same gateway process reached by HTTP CONNECT instead of SOCKS5 (its memory is counted once, on the SOCKS5 row). */
+export const overHttp = (gateway: Target): Target => ({
+  name: `${gateway.name} (HTTP CONNECT)`,
+  proxy: gateway.proxy && { ...gateway.proxy, protocol: 'http' },
+  stop: async () => {},
+})
 
 export async function startMicrosocks(): Promise<Target> {
   const port = await freePort('127.0.0.1')

@@ -49,7 +49,8 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('zh-CN'))
 })
 
-describe('IP whitelist card', () => {
+// antd in jsdom is slow on a busy machine.
+describe('IP whitelist card', { timeout: 20_000 }, () => {
   it('lists the sources with the count and says so when there are none', async () => {
     fakeWhitelist([entry(1), entry(2, '2001:db8:1::/48')])
     open()
