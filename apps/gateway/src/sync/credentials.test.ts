@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Grant } from '../grants.ts'
-import { createCredentials } from './credentials.ts'
+import { createCredentialStore, createCredentials } from './credentials.ts'
 import { type Api, startApi } from './test-api.ts'
 
 const poolExits = ['127.0.9.1', '127.0.9.2', '127.0.9.3']
@@ -238,5 +238,40 @@ describe('credentials', () => {
     expect((await creds.pull()).changed).toBe(true)
     expect(creds.isCurrent(grant as Grant)).toBe(false)
     expect(creds.authorizeSource(entryOf(instance), '127.0.8.9')).toBeNull()
+  })
+})
+
+describe('credential store', () => {
+  it('never lets a whitelist range wider than the contract open an IP, IPv4-mapped IPv6 included', () => {
+    const store = createCredentialStore(pool)
+    const instance = {
+      id: crypto.randomUUID(),
+      owner: crypto.randomUUID(),
+      ip: '127.0.0.250',
+      port: 1080,
+      protocol: 'socks5' as const,
+      username: 'u',
+      password: 'p',
+      uuid: crypto.randomUUID(),
+    }
+    store.apply({
+      cursor: '1.1',
+      full: true,
+      instances: [instance],
+      removedInstances: [],
+      trafficAccounts: [],
+      removedTrafficAccounts: [],
+      whitelists: [
+        {
+          owner: instance.owner,
+          sources: ['::/48', '::ffff:0:0/96', '0.0.0.0/0', '10.0.0.0/8', '198.51.100.0/24', '2001:db8::/48'],
+        },
+      ],
+    })
+    const entry = entryOf(instance)
+    for (const stranger of ['1.2.3.4', '::ffff:1.2.3.4', '10.1.2.3', '::1'])
+      expect(store.authorizeSource(entry, stranger), stranger).toBeNull()
+    expect(store.authorizeSource(entry, '198.51.100.9')).toMatchObject({ id: instance.id })
+    expect(store.authorizeSource(entry, '2001:db8::5')).toMatchObject({ id: instance.id })
   })
 })

@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import net from 'node:net'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { WHITELIST_MIN_PREFIX } from '@proxy/contract/user/endpoints'
 import { createExitPool, parseUsername } from '../exit-pool.ts'
 import type { Authenticate, Entry, Grant } from '../grants.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
@@ -39,13 +40,28 @@ export const versionOf = (parts: (string | number)[]) =>
 const plain = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase()
 const keyOf = (entry: Entry) => `${plain(entry.address)}:${entry.port}`
 
+/**
+ * A customer's whitelist as a BlockList. The server refuses ranges wider than the contract allows;
+ * should one arrive anyway, it is dropped here rather than open a static IP to a whole network
+ * (an IPv6 range over the IPv4-mapped space covers every IPv4 client).
+ */
 function blockListOf(sources: string[]): net.BlockList {
   const list = new net.BlockList()
   for (const source of sources) {
     const [address = '', prefix] = source.split('/')
     const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
-    if (prefix === undefined) list.addAddress(address, family)
-    else list.addSubnet(address, Number(prefix), family)
+    if (prefix === undefined) {
+      list.addAddress(address, family)
+      continue
+    }
+    const bits = Number(prefix)
+    if (bits < WHITELIST_MIN_PREFIX[family]) continue
+    if (family === 'ipv6' && bits <= 96) {
+      const range = new net.BlockList()
+      range.addSubnet(address, bits, 'ipv6')
+      if (range.check('::ffff:0:0', 'ipv6')) continue
+    }
+    list.addSubnet(address, bits, family)
   }
   return list
 }

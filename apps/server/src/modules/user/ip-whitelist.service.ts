@@ -1,23 +1,42 @@
 // A customer's IP whitelist: up to IP_WHITELIST_MAX source addresses or ranges from which their
 // static IPs open without a password. Nodes learn of each change on their next pull (triggers log it).
-import { IP_WHITELIST_MAX, type WhitelistEntry } from '@proxy/contract/user/endpoints'
+import { IP_WHITELIST_MAX, WHITELIST_MIN_PREFIX, type WhitelistEntry } from '@proxy/contract/user/endpoints'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import ipaddr from 'ipaddr.js'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { ipWhitelist } from './ip-whitelist.schema.ts'
 
-/** One spelling per source: `203.0.113.7/24` → `203.0.113.0/24`, `::ffff:1.2.3.4` → `1.2.3.4`, `/32` → the address. */
+/** Where IPv4 clients of a dual-stack socket appear in IPv6: a range over it would cover IPv4. */
+const IPV4_MAPPED = ipaddr.parse('::ffff:0:0')
+
+const tooWide = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    { issues: [{ path: ['source'], message: 'too wide' }] },
+    `A range may be at most /${WHITELIST_MIN_PREFIX.ipv4} of IPv4 (IPv4-mapped IPv6 included)`,
+  )
+
+/**
+ * One spelling per source: `203.0.113.7/24` → `203.0.113.0/24`, `::ffff:1.2.3.4` → `1.2.3.4`,
+ * `/32` → the address. An IPv6 range is judged by the IPv4 it covers too: `::ffff:0:0/96` or
+ * `::/48` would open a static IP to every IPv4 client, so they are refused like `0.0.0.0/0`.
+ */
 export function normaliseSource(source: string): string {
   const [address, prefix] = source.includes('/')
     ? ipaddr.parseCIDR(source)
     : ([ipaddr.parse(source), undefined] as const)
   let ip = address
   let bits = prefix
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
-    ip = (ip as ipaddr.IPv6).toIPv4Address()
-    if (bits !== undefined) bits = Math.max(0, bits - 96)
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6
+    if (bits !== undefined && bits <= 96 && IPV4_MAPPED.match(v6, bits)) throw tooWide()
+    if (v6.isIPv4MappedAddress()) {
+      ip = v6.toIPv4Address()
+      if (bits !== undefined) bits -= 96
+    }
   }
+  if (ip.kind() === 'ipv4' && bits !== undefined && bits < WHITELIST_MIN_PREFIX.ipv4) throw tooWide()
   const full = ip.kind() === 'ipv4' ? 32 : 128
   if (bits === undefined || bits === full) return ip.toString()
   const network =

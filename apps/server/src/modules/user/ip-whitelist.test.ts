@@ -23,6 +23,9 @@ describe('IP whitelist', () => {
     expect(normaliseSource('::ffff:198.51.100.9')).toBe('198.51.100.9')
     expect(normaliseSource('2001:DB8:0:0::1/48')).toBe('2001:db8::/48')
     expect(normaliseSource('2001:db8::1')).toBe('2001:db8::1')
+    expect(normaliseSource('::ffff:198.51.100.9/120')).toBe('198.51.100.0/24')
+    expect(() => normaliseSource('::ffff:0:0/96')).toThrow()
+    expect(() => normaliseSource('::/48')).toThrow()
   })
 
   it('adds, lists and removes sources, refusing duplicates and a 21st', async () => {
