@@ -3,13 +3,22 @@
 //   USER-session-abc123              keeps one exit for SESSION_DEFAULT_MINUTES
 //   USER-session-abc123-sessTime-30  keeps it for 30 minutes (1 … SESSION_MAX_MINUTES)
 
-export const SESSION_DEFAULT_MINUTES = 10
-export const SESSION_MAX_MINUTES = 120
+import {
+  SESSION_DEFAULT_MINUTES,
+  SESSION_ID_MAX_LENGTH,
+  SESSION_MAX_MINUTES,
+  SESSION_MIN_MINUTES,
+} from '@proxy/contract/traffic/endpoints'
+
+export { SESSION_DEFAULT_MINUTES }
+
 /** Sticky sessions remembered at once; past this the oldest are forgotten (a bound on memory). */
 const MAX_SESSIONS = 100_000
 
 export type Session = { id: string; minutes: number }
-const SESSION_SYNTAX = /^(.+?)-session-([A-Za-z0-9_]{1,64})(?:-sessTime-(\d{1,3}))?$/
+const SESSION_SYNTAX = new RegExp(
+  `^(.+?)-session-([A-Za-z0-9_]{1,${SESSION_ID_MAX_LENGTH}})(?:-sessTime-(\\d{1,3}))?$`,
+)
 
 /**
  * Splits `USER-session-ID[-sessTime-N]` into the account's username and the session; a plain
@@ -20,7 +29,7 @@ export function parseUsername(username: string): { username: string; session?: S
   if (!match) return { username }
   const [, base = '', id = '', time] = match
   const minutes = time === undefined ? SESSION_DEFAULT_MINUTES : Number(time)
-  if (!(minutes >= 1 && minutes <= SESSION_MAX_MINUTES)) return null
+  if (!(minutes >= SESSION_MIN_MINUTES && minutes <= SESSION_MAX_MINUTES)) return null
   return { username: base, session: { id, minutes } }
 }
 

@@ -31,6 +31,17 @@ export const TrafficPackage = z.object({
 })
 export type TrafficPackage = z.infer<typeof TrafficPackage>
 
+/**
+ * Sticky sessions of the traffic account, read from the username by the gateway:
+ * `USERNAME-session-ID` keeps one pool exit for SESSION_DEFAULT_MINUTES,
+ * `USERNAME-session-ID-sessTime-N` for N minutes (SESSION_MIN_MINUTES … SESSION_MAX_MINUTES).
+ */
+export const SESSION_DEFAULT_MINUTES = 10
+export const SESSION_MIN_MINUTES = 1
+export const SESSION_MAX_MINUTES = 120
+/** A session id is 1 … this many letters, digits or `_`. */
+export const SESSION_ID_MAX_LENGTH = 64
+
 export const TrafficAccount = z.object({
   /**
    * Each connection leaves from a new address of the pool. A sticky session keeps one exit:

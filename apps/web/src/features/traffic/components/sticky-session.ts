@@ -1,9 +1,13 @@
-// Sticky sessions of the traffic account, as the gateway reads the username (apps/gateway exit-pool):
+// Sticky sessions of the traffic account, as the gateway reads the username (rules in the contract):
 // `USER-session-ID` keeps one pool exit for 10 minutes, `USER-session-ID-sessTime-N` for N minutes.
-export const SESSION_DEFAULT_MINUTES = 10
-export const SESSION_MIN_MINUTES = 1
-export const SESSION_MAX_MINUTES = 120
-export const SESSION_ID_MAX_LENGTH = 64
+import { SESSION_DEFAULT_MINUTES } from '@proxy/contract/traffic/endpoints'
+
+export {
+  SESSION_DEFAULT_MINUTES,
+  SESSION_ID_MAX_LENGTH,
+  SESSION_MAX_MINUTES,
+  SESSION_MIN_MINUTES,
+} from '@proxy/contract/traffic/endpoints'
 /** The session id of the examples; any 1–64 letters, digits or `_` will do. */
 export const EXAMPLE_SESSION_ID = 'abc123'
 
