@@ -101,23 +101,32 @@ export async function startMicrosocks(): Promise<Target> {
 
 export type GatewaySetup = { apiUrl: string; nodeToken: string; instance: Instance; spoolDir: string }
 
+/** The settings of a gateway serving the bench's one static IP (and pool ports nobody uses). */
+const gatewayEnv = async (setup: GatewaySetup, spoolDir: string) => ({
+  GATEWAY_API_URL: setup.apiUrl,
+  GATEWAY_NODE_TOKEN: setup.nodeToken,
+  GATEWAY_ADDRESSES: `${setup.instance.ip}/32`,
+  GATEWAY_POOL_HOST: '127.0.0.1',
+  GATEWAY_POOL_PORTS: `${await freePort('127.0.0.1')},${await freePort('127.0.0.1')}`,
+  GATEWAY_ALLOW_PRIVATE: 'true',
+  GATEWAY_SPOOL_DIR: spoolDir,
+  // The default cap (256 per credential) would refuse most of the idle tunnels.
+  GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: '20000',
+})
+
+const proxyOf = (instance: Instance): SocksProxy => ({
+  host: instance.ip,
+  port: instance.port,
+  username: instance.username,
+  password: instance.password,
+})
+
 /** The gateway serving one bought static IP; resolves once it listens on that address. */
 export async function startGateway(setup: GatewaySetup, execArgv: string[] = []): Promise<Target> {
   const { instance } = setup
-  const poolPorts = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
   const child = forkScript('./gateway-process.ts', {
     execArgv,
-    env: {
-      GATEWAY_API_URL: setup.apiUrl,
-      GATEWAY_NODE_TOKEN: setup.nodeToken,
-      GATEWAY_ADDRESSES: `${instance.ip}/32`,
-      GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: poolPorts.join(','),
-      GATEWAY_ALLOW_PRIVATE: 'true',
-      GATEWAY_SPOOL_DIR: setup.spoolDir,
-      // The default cap (256 per credential) would refuse most of the idle tunnels.
-      GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: '20000',
-    },
+    env: await gatewayEnv(setup, setup.spoolDir),
   })
   await nextMessage(child, 30_000, 'gateway start')
   const entry = `${instance.ip}:${instance.port}`
@@ -131,12 +140,7 @@ export async function startGateway(setup: GatewaySetup, execArgv: string[] = [])
   }
   return {
     name: 'our gateway',
-    proxy: {
-      host: instance.ip,
-      port: instance.port,
-      username: instance.username,
-      password: instance.password,
-    },
+    proxy: proxyOf(instance),
     pid: child.pid,
     child,
     stop: () => stop(child, { message: 'stop', graceMs: 10_000 }),
@@ -153,7 +157,6 @@ export async function startGatewayCluster(
   execArgv: string[] = [],
 ): Promise<Target> {
   const { instance } = setup
-  const poolPorts = [await freePort('127.0.0.1'), await freePort('127.0.0.1')]
   const child = spawn(
     process.execPath,
     [
@@ -166,14 +169,7 @@ export async function startGatewayCluster(
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env,
-        GATEWAY_API_URL: setup.apiUrl,
-        GATEWAY_NODE_TOKEN: setup.nodeToken,
-        GATEWAY_ADDRESSES: `${instance.ip}/32`,
-        GATEWAY_POOL_HOST: '127.0.0.1',
-        GATEWAY_POOL_PORTS: poolPorts.join(','),
-        GATEWAY_ALLOW_PRIVATE: 'true',
-        GATEWAY_SPOOL_DIR: `${setup.spoolDir}-cluster`,
-        GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: '20000',
+        ...(await gatewayEnv(setup, `${setup.spoolDir}-cluster`)),
         GATEWAY_WORKERS: String(workers),
       },
     },
@@ -193,12 +189,7 @@ export async function startGatewayCluster(
     await new Promise((resolve) => setTimeout(resolve, 100))
   return {
     name: `our gateway, ${workers} workers`,
-    proxy: {
-      host: instance.ip,
-      port: instance.port,
-      username: instance.username,
-      password: instance.password,
-    },
+    proxy: proxyOf(instance),
     pid: child.pid,
     pids,
     stop: async () => {

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
 
 const SINK_HOST = '127.0.0.203'
 const BODY = 'y'.repeat(20_000)
@@ -17,39 +18,17 @@ let api: Api
 let gateway: ChildProcess
 let spoolDir: string
 let sinkPort: number
-let sinkBytes = 0
+const seen: SinkTally[] = []
+/** Every byte the sink received and sent, over all its connections. */
+const sinkBytes = () => seen.reduce((sum, entry) => sum + entry.received + entry.sent, 0)
 const sink = http.createServer((request, response) => {
   request.resume()
   response.end(BODY)
 })
-sink.on('connection', (socket) => {
-  socket.on('data', (chunk: Buffer) => {
-    sinkBytes += chunk.length
-  })
-  const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
-  socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
-    sinkBytes += Buffer.byteLength(chunk)
-    return write(chunk, ...rest)
-  }) as typeof socket.write
-})
+sink.on('connection', (socket) => tallySink(socket, seen))
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => done(port))
-    })
-  })
-
-async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms
-  let value = await read()
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100))
-    value = await read()
-  }
-  return value
-}
+const eventually = <T>(read: () => Promise<T> | T, check: (value: T) => boolean) =>
+  waitFor(read, check, 20_000)
 
 /** The gateway's worker processes: children of the primary running the same entry. */
 const workerPids = () => {
@@ -126,9 +105,9 @@ describe('the gateway as a cluster', () => {
 
     const usage = await eventually(
       () => api.usage(token),
-      (totals) => totals.upBytes + totals.downBytes === sinkBytes,
+      (totals) => totals.upBytes + totals.downBytes === sinkBytes(),
     )
-    expect(usage.upBytes + usage.downBytes).toBe(sinkBytes)
+    expect(usage.upBytes + usage.downBytes).toBe(sinkBytes())
   }, 60_000)
 
   it('cuts an open tunnel in whichever worker holds it within 5 s of a password reset', async () => {

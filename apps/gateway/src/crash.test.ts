@@ -13,7 +13,7 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
-import { type SinkTally, tallySink } from './test-sockets.ts'
+import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
 
 const GATEWAY_DIR = resolve(import.meta.dirname, '..')
 const MAIN = resolve(import.meta.dirname, 'main.ts')
@@ -23,24 +23,8 @@ const WAIT_MS = 30_000
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-/** Waits (bounded) until `check` holds, and returns the last value read either way. */
-async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = WAIT_MS) {
-  const deadline = Date.now() + ms
-  let value = await read()
-  while (!check(value) && Date.now() < deadline) {
-    await sleep(100)
-    value = await read()
-  }
-  return value
-}
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => done(port))
-    })
-  })
+const eventually = <T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = WAIT_MS) =>
+  waitFor(read, check, ms)
 
 /** 'accepted', 'refused', or 'other' (timeout, reset) for one connect attempt. */
 const connectOnce = (host: string, port: number) =>

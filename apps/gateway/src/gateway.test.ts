@@ -12,7 +12,7 @@ import { loadGatewayConfig } from './config.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
-import { type SinkTally, tallySink } from './test-sockets.ts'
+import { eventually, freePort, type SinkTally, tallySink } from './test-sockets.ts'
 import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
 import { findExecutable } from './vmess/v2ray-process.ts'
 
@@ -27,14 +27,6 @@ const POOL_EXITS = ['127.0.10.1', '127.0.10.2', '127.0.10.3']
 const seen: SinkTally[] = []
 const poolPorts: number[] = []
 const servers: net.Server[] = []
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 const track = (socket: net.Socket) => tallySink(socket, seen)
 
@@ -86,17 +78,6 @@ afterAll(async () => {
   rmSync(spoolDir, { recursive: true, force: true })
   rmSync(`${spoolDir}-v2ray`, { recursive: true, force: true })
 })
-
-/** Waits (bounded) until `check` holds. */
-async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 5000) {
-  const deadline = Date.now() + ms
-  let value = await read()
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    value = await read()
-  }
-  return value
-}
 
 /** A customer with one static IP the gateway already listens on, and its exported socks5 line. */
 async function customerWithIp() {

@@ -47,9 +47,9 @@ if (config.GATEWAY_WORKERS <= 1) {
 }
 
 async function runPrimary(count: number) {
-  // Workers accept on the shared sockets themselves; round-robin would pass every connection
-  // through this process first.
-  cluster.schedulingPolicy = cluster.SCHED_NONE
+  // Round-robin: the primary accepts and hands each connection to the next worker. With the shared
+  // socket (SCHED_NONE) Linux wakes one worker for most connections and the others idle.
+  cluster.schedulingPolicy = cluster.SCHED_RR
   const workers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker)
   const sync = createNodeSync(
     config,

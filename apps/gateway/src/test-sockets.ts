@@ -56,3 +56,23 @@ export function tallySink(socket: net.Socket, seen: SinkTally[]): SinkTally {
   }) as typeof socket.write
   return entry
 }
+
+/** A loopback port free right now (for settings that need a port before anything listens). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** Waits (bounded by `ms`) until `check` holds, and returns the last value read either way. */
+export async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 5000) {
+  const deadline = Date.now() + ms
+  let value = await read()
+  while (!check(value) && Date.now() < deadline) {
+    await sleep(100)
+    value = await read()
+  }
+  return value
+}

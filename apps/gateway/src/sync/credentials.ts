@@ -205,10 +205,9 @@ export function createCredentialStore(poolEntries: Entry[]) {
   /** A source on the whitelist of the customer whose static IP this entry is: no password needed. */
   function authorizeSource(entry: Entry, source: string): Grant | null {
     const served = byEntry.get(keyOf(entry))
-    const whitelist = served && whitelists.get(served.owner)
     const address = plain(source)
-    if (!served || !whitelist || !whitelist.list.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4'))
-      return null
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
+    if (!served || !whitelists.get(served.owner)?.list.check(address, family)) return null
     return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
   }
 
