@@ -95,7 +95,9 @@ try {
   targets.push(gateway)
   // As `npm run gateway` runs by default: one worker per core (here 2), the primary syncing.
   const workers = Math.max(2, availableParallelism())
-  targets.push(await startGatewayCluster(setup, workers, gatewayFlags))
+  // A static IP of its own: two gateways cannot listen on one address and port.
+  const { instance: clusterInstance } = await api.staticIpCustomer()
+  targets.push(await startGatewayCluster({ ...setup, instance: clusterInstance }, workers, gatewayFlags))
   // HTTP CONNECT side by side: squid (apt) and the same gateway process over its HTTP side.
   if (hasSquid()) targets.push(await startSquid(workDir))
   else console.log('squid is not installed (apt-get install -y squid): its row and ratio stay empty')
