@@ -13,10 +13,14 @@ import { type Api, startApi } from './sync/test-api.ts'
 import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
 
 const SINK_HOST = '127.0.0.203'
+const POOL_EXITS = ['127.0.13.1', '127.0.13.2', '127.0.13.3']
+let poolPort: number
+let whoamiPort: number
 const BODY = 'y'.repeat(20_000)
 let api: Api
 let gateway: ChildProcess
 let spoolDir: string
+const sinks: http.Server[] = []
 let sinkPort: number
 const seen: SinkTally[] = []
 /** Every byte the sink received and sent, over all its connections. */
@@ -52,10 +56,16 @@ const workerPids = () => {
 }
 
 beforeAll(async () => {
-  api = await startApi({ firstAddress: 80 })
+  api = await startApi({ firstAddress: 80, poolExits: POOL_EXITS })
   sinkPort = await new Promise<number>((done) =>
     sink.listen(0, SINK_HOST, () => done((sink.address() as net.AddressInfo).port)),
   )
+  const whoami = http.createServer((request, response) => response.end(request.socket.remoteAddress))
+  sinks.push(whoami)
+  whoamiPort = await new Promise<number>((done) =>
+    whoami.listen(0, SINK_HOST, () => done((whoami.address() as net.AddressInfo).port)),
+  )
+  poolPort = await freePort()
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-cluster-'))
   gateway = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts')], {
     cwd: resolve(import.meta.dirname, '..'),
@@ -67,7 +77,7 @@ beforeAll(async () => {
       GATEWAY_NODE_TOKEN: api.nodeToken,
       GATEWAY_ADDRESSES: '127.0.0.0/8',
       GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: `${await freePort()},${await freePort()}`,
+      GATEWAY_POOL_PORTS: `${poolPort},${await freePort()}`,
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_SPOOL_DIR: spoolDir,
       GATEWAY_PULL_MS: '200',
@@ -88,6 +98,7 @@ afterAll(async () => {
     } catch {}
   }
   sink.close()
+  for (const server of sinks) server.close()
   await api?.close()
   rmSync(spoolDir, { recursive: true, force: true })
   rmSync(`${spoolDir}-v2ray`, { recursive: true, force: true })
@@ -141,6 +152,32 @@ describe('the gateway as a cluster', () => {
     const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
     expect(reset.status).toBe(200)
     expect(await closed).toBeLessThan(5000)
+  }, 60_000)
+
+  it('holds a sticky session on one exit across workers, and rotates the rest', async () => {
+    const account = await api.trafficCustomer()
+    const exitOf = (username: string) =>
+      curl([
+        '-sS',
+        '--max-time',
+        '5',
+        '-x',
+        `socks5h://${encodeURIComponent(username)}:${encodeURIComponent(account.password)}@127.0.0.1:${poolPort}`,
+        `http://${SINK_HOST}:${whoamiPort}/`,
+      ]).then((result) => result.stdout)
+    await eventually(
+      () => exitOf(account.username),
+      (exit) => POOL_EXITS.includes(exit),
+    )
+    // Round-robin hands consecutive connections to different workers: both must agree.
+    const sticky = `${account.username}-session-c1`
+    const held = await Promise.all(Array.from({ length: 8 }, () => exitOf(sticky)))
+    expect(POOL_EXITS).toContain(held[0])
+    expect(new Set(held).size).toBe(1)
+    const rotating = []
+    for (let i = 0; i < 6; i++) rotating.push(await exitOf(account.username))
+    for (const exit of rotating) expect(POOL_EXITS).toContain(exit)
+    expect(new Set(rotating).size).toBeGreaterThan(1)
   }, 60_000)
 
   it('replaces a worker that dies, and keeps serving', async () => {

@@ -71,18 +71,23 @@ export function createExitPool(now: () => number = Date.now) {
     addresses: () => addresses,
     /** The exit for one new connection; undefined when the node has no pool (the system picks). */
     pick(accountId: string, session?: Session): string | undefined {
-      if (!session) return rotate(accountId)
-      sweep()
-      const key = `${accountId}:${session.id}`
-      const held = sessions.get(key)
-      if (held && held.until > now() && inPool.has(held.address)) return held.address
-      const address = rotate(accountId)
-      if (address) {
-        sessions.delete(key)
-        sessions.set(key, { address, until: now() + session.minutes * 60_000 })
-      }
-      return address
+      return session ? hold(accountId, session)?.address : rotate(accountId)
     },
+    hold,
+  }
+
+  /** The exit a sticky session holds, and until when (chosen now if it holds none, or its exit left the pool). */
+  function hold(accountId: string, session: Session): { address: string; until: number } | undefined {
+    sweep()
+    const key = `${accountId}:${session.id}`
+    const held = sessions.get(key)
+    if (held && held.until > now() && inPool.has(held.address)) return held
+    const address = rotate(accountId)
+    if (!address) return undefined
+    const fresh = { address, until: now() + session.minutes * 60_000 }
+    sessions.delete(key)
+    sessions.set(key, fresh)
+    return fresh
   }
 }
 

@@ -9,7 +9,7 @@ export type Gateway = Awaited<ReturnType<typeof startGateway>>
 
 export async function startGateway(config: GatewayConfig, log: (message: string) => void = console.warn) {
   let sync: NodeSync | undefined
-  const plane = startPlane(config, (message) => sync?.receive('local', message), log)
+  const plane = startPlane(config, (message) => sync?.receive('local', message, plane.receive), log)
   sync = createNodeSync(config, (message) => plane.receive(message), log)
   await sync.start()
   await plane.ready()

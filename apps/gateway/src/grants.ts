@@ -10,6 +10,11 @@ export type Grant = {
   exitAddress?: string
   /** Changes whenever the credential changes (password reset): open tunnels of an old version close. */
   version: string
+  /**
+   * A traffic account's sticky session (from the username): its exit is the one the session holds
+   * node-wide, looked up when the tunnel is dialled. Without one, `exitAddress` rotates per connection.
+   */
+  session?: { id: string; minutes: number }
   /** Let in by its customer's IP whitelist, not a password: its tunnels close when the source is removed. */
   whitelisted?: { owner: string; source: string }
 }

@@ -61,7 +61,7 @@ async function runPrimary(count: number) {
   let stopping = false
   cluster.on('message', (worker, message: WorkerMessage) => {
     if (message.type === 'ready') for (const welcome of sync.welcome()) worker.send(welcome)
-    else sync.receive(String(worker.id), message)
+    else sync.receive(String(worker.id), message, (answer) => worker.isConnected() && worker.send(answer))
   })
   cluster.on('exit', (worker, code, signal) => {
     sync.forget(String(worker.id))

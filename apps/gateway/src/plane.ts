@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config.ts'
 import { createDialer } from './destination.ts'
 import type { Entry, Grant } from './grants.ts'
 import { createListeners } from './listener.ts'
-import type { ProxyContext } from './protocols/context.ts'
+import { DialError, type ProxyContext } from './protocols/context.ts'
 import { handleHttpProxy } from './protocols/http-proxy.ts'
 import { handleSocks5 } from './protocols/socks5.ts'
 import { createRelay } from './relay.ts'
@@ -19,12 +19,22 @@ import { createTunnels } from './tunnels.ts'
 /** How often a plane hands its counts to the sync side (what a crashed worker can lose at most). */
 export const REPORT_MS = 250
 
-/** From the sync side: an answer of the node API to apply, or the traffic accounts' limits. */
+type Session = NonNullable<Grant['session']>
+/**
+ * From the sync side: an answer of the node API to apply, the traffic accounts' limits, or the exit
+ * a sticky session holds (the answer to this plane's question `ask`).
+ */
 export type ToPlane =
   | { type: 'users'; users: NodeUsers }
   | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
-/** To the sync side: bytes counted since the last report, and the tunnels open now. */
-export type FromPlane = { type: 'counts'; records: UsageRecord[]; openTunnels: number }
+  | { type: 'session-exit'; ask: number; address?: string; until: number }
+/** To the sync side: bytes counted since the last report and the tunnels open now; or a question. */
+export type FromPlane =
+  | { type: 'counts'; records: UsageRecord[]; openTunnels: number }
+  | { type: 'session'; ask: number; account: string; session: Session }
+
+/** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
+const SESSION_ASK_MS = 5000
 
 /** The pool entries every gateway of a node listens on, from its settings. */
 export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
@@ -69,11 +79,18 @@ export function startPlane(
   }
   const relay = createRelay({ tunnels, meter: metered, idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS })
   let own = new Set<string>()
-  const dial = createDialer({
+  const dialFrom = createDialer({
     allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
     ownAddresses: () => own,
     connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
   })
+  const sessions = createSessionExits(send)
+  /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
+  const dial: ProxyContext['dial'] = async (grant, destination) =>
+    dialFrom(
+      grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant,
+      destination,
+    )
   const listeners = createListeners({
     handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     log,
@@ -104,6 +121,8 @@ export function startPlane(
         ...store.exitAddresses(),
       ])
       listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
+    } else if (message.type === 'session-exit') {
+      return sessions.answer(message)
     } else {
       // The sync side's figure knows what was reported; what this plane counted since, it spends again.
       for (const [id, bytes] of message.allowances)
@@ -132,6 +151,46 @@ export function startPlane(
       // Closed tunnels hand their last bytes to the meter from their 'close' events.
       await new Promise((resolve) => setTimeout(resolve, 50))
       report()
+    },
+  }
+}
+
+/**
+ * The exits sticky sessions hold, as the sync side decides them (each worker asking alone would
+ * send one session out of as many exits as there are workers). Answers are kept until they expire,
+ * so a session asks once per hold.
+ */
+function createSessionExits(send: (message: FromPlane) => void) {
+  const known = new Map<string, { address?: string; until: number }>()
+  const waiting = new Map<number, (answer: { address?: string; until: number }) => void>()
+  let asked = 0
+
+  async function exit(account: string, session: Session): Promise<string | undefined> {
+    const key = `${account}:${session.id}`
+    const cached = known.get(key)
+    if (cached && cached.until > Date.now()) return cached.address
+    const ask = ++asked
+    const answer = await new Promise<{ address?: string; until: number }>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(ask)
+        reject(new DialError('general', 'no exit for the session'))
+      }, SESSION_ASK_MS)
+      waiting.set(ask, (reply) => {
+        clearTimeout(timer)
+        resolve(reply)
+      })
+      send({ type: 'session', ask, account, session })
+    })
+    if (known.size > 100_000) known.clear()
+    known.set(key, answer)
+    return answer.address
+  }
+
+  return {
+    exit,
+    answer(message: Extract<ToPlane, { type: 'session-exit' }>) {
+      waiting.get(message.ask)?.({ address: message.address, until: message.until })
+      waiting.delete(message.ask)
     },
   }
 }

@@ -208,8 +208,16 @@ describe('credentials', () => {
 
     const sticky = `${account.username}-session-abc123-sessTime-10`
     const held = creds.authenticate(httpEntry, sticky, account.password)
-    expect(held).toMatchObject({ kind: 'traffic-account', id: account.id })
-    for (let i = 0; i < 5; i++) expect(creds.authenticate(socksEntry, sticky, account.password)).toEqual(held)
+    expect(held).toMatchObject({
+      kind: 'traffic-account',
+      id: account.id,
+      session: { id: 'abc123', minutes: 10 },
+    })
+    // Its exit is held node-wide, decided where the pull lands (the workers ask for it when dialling).
+    const exit = creds.holdExit(account.id, { id: 'abc123', minutes: 10 })?.address
+    expect(poolExits).toContain(exit)
+    for (let i = 0; i < 5; i++)
+      expect(creds.holdExit(account.id, { id: 'abc123', minutes: 10 })?.address).toBe(exit)
     expect(
       creds.authenticate(socksEntry, `${account.username}-session-abc123-sessTime-999`, account.password),
     ).toBeNull()

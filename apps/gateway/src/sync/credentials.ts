@@ -197,8 +197,10 @@ export function createCredentialStore(poolEntries: Entry[]) {
     const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
     if (!candidate || !isMatch || !isCurrent(candidate.grant)) return null
     if (candidate.grant.kind !== 'traffic-account') return candidate.grant
-    // Each connection of a traffic account picks its exit (or keeps its session's).
-    const exitAddress = exits.pick(candidate.grant.id, login?.session)
+    // A sticky session's exit is held node-wide (every worker must agree): found when dialling.
+    if (login?.session) return { ...candidate.grant, session: login.session }
+    // Otherwise each connection takes the next exit.
+    const exitAddress = exits.pick(candidate.grant.id)
     return exitAddress ? { ...candidate.grant, exitAddress } : candidate.grant
   }
 
@@ -243,6 +245,8 @@ export function createCredentialStore(poolEntries: Entry[]) {
     ],
     /** The pool's exit addresses (the gateway's own: never a destination). */
     exitAddresses: () => exits.addresses(),
+    /** The exit a sticky session holds (the sync side's store is the one that decides). */
+    holdExit: (accountId: string, session: { id: string; minutes: number }) => exits.hold(accountId, session),
     /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
     instances: () => [...instances.values()],
     /** Traffic account id → bytes left in its packages, as the server last counted them. */

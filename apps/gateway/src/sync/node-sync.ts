@@ -74,8 +74,21 @@ export function createNodeSync(
     broadcast(limits())
   }
 
-  /** A plane's counts: into the one meter, and spent from the allowances here too. */
-  function receive(plane: string, message: FromPlane) {
+  /**
+   * A plane's counts (into the one meter, and spent from the allowances here too), or its question
+   * which exit a sticky session holds, answered to that plane alone.
+   */
+  function receive(plane: string, message: FromPlane, reply: (answer: ToPlane) => void) {
+    if (message.type === 'session') {
+      const held = credentials.holdExit(message.account, message.session)
+      // Without a pool the system picks, every time: nothing to hold, ask again in a minute.
+      return reply({
+        type: 'session-exit',
+        ask: message.ask,
+        address: held?.address,
+        until: held?.until ?? Date.now() + 60_000,
+      })
+    }
     openTunnels.set(plane, message.openTunnels)
     let spent = false
     for (const record of message.records) {
