@@ -6,8 +6,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { setupHttp } from './app/http/setup-http.ts'
+import { router } from './app/routing/router.tsx'
 
-setupHttp()
+setupHttp((to, options) => router.navigate(to, options))
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')

@@ -1,4 +1,6 @@
-// jsdom gaps antd relies on, and Testing Library clean-up between tests (vitest runs without globals).
+// jsdom gaps antd relies on, Testing Library clean-up between tests (vitest runs without globals),
+// and the app's i18n, so tests of shared/ need not import the app to have translations.
+import '../app/i18n.ts'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 

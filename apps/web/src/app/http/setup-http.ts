@@ -4,14 +4,14 @@ import { notifyError } from '../../shared/feedback/notifier.ts'
 import { http } from '../../shared/http/client.ts'
 import { describeApiError } from '../../shared/http/describe-error.ts'
 import { getToken } from '../../shared/session/token.ts'
-import { endSession } from '../session/end-session.ts'
+import { endSession, type Navigate } from '../session/end-session.ts'
 import { installInterceptors } from './interceptors.ts'
 
-export const setupHttp = (): void => {
+export const setupHttp = (navigate: Navigate): void => {
   installInterceptors(http, {
     getToken,
     describe: describeApiError,
     notifyError,
-    onUnauthorized: () => void endSession({ notifyServer: false }),
+    onUnauthorized: () => void endSession({ notifyServer: false, navigate }),
   })
 }

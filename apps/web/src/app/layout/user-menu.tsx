@@ -3,6 +3,7 @@ import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined } from '@ant
 import { App, Avatar, Button, Dropdown, type MenuProps, theme } from 'antd'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { useMe } from '../../features/user/api/get-me.ts'
 import { endSession } from '../session/end-session.ts'
 import { ChangePasswordModal, ProfileModal } from './lazy-dialogs.ts'
@@ -13,6 +14,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const { modal } = App.useApp()
+  const navigate = useNavigate()
   const { data: me } = useMe()
   const [dialog, setDialog] = useState<Dialog>(null)
   const email = me?.email ?? ''
@@ -24,7 +26,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
       content: t('header.logoutConfirm'),
       okText: t('actions.ok'),
       cancelText: t('actions.cancel'),
-      onOk: () => endSession({ notifyServer: true }),
+      onOk: () => endSession({ notifyServer: true, navigate }),
     })
 
   const items: MenuProps['items'] = [

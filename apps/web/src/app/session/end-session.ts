@@ -3,11 +3,19 @@ import { callEndpoint } from '../../shared/http/call-endpoint.ts'
 import { clearSession } from '../../shared/session/clear-session.ts'
 import { signInPath } from '../../shared/session/redirect.ts'
 import { queryClient } from '../query-client.ts'
-import { router } from '../routing/router.tsx'
 
 let isEnding = false
 
-export const endSession = async ({ notifyServer }: { notifyServer: boolean }): Promise<void> => {
+/** Where the app goes next: the router's navigate (passed in, so this module does not import the router). */
+export type Navigate = (to: string, options: { replace: boolean }) => unknown
+
+export const endSession = async ({
+  notifyServer,
+  navigate,
+}: {
+  notifyServer: boolean
+  navigate: Navigate
+}): Promise<void> => {
   // A 401 from the logout call itself, or from parallel requests, must not start a second logout.
   if (isEnding) return
   isEnding = true
@@ -19,7 +27,7 @@ export const endSession = async ({ notifyServer }: { notifyServer: boolean }): P
     }
     await queryClient.cancelQueries()
     clearSession()
-    await router.navigate(signInPath(window.location), { replace: true })
+    await navigate(signInPath(window.location), { replace: true })
     queryClient.clear()
   } finally {
     isEnding = false

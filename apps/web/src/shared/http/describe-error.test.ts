@@ -1,5 +1,5 @@
+import i18n from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { i18n } from '../../app/i18n.ts'
 import { ApiError } from './api-error.ts'
 import { describeApiError } from './describe-error.ts'
 

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { App } from 'antd'
 import { describe, expect, it, vi } from 'vitest'
-import '../../app/i18n.ts'
 import { copyText } from '../lib/copy-text.ts'
 import { CopyButton } from './copy-button.tsx'
 

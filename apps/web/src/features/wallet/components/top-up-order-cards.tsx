@@ -6,8 +6,7 @@ import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { CardList } from '../../../shared/ui/card-list.tsx'
 import { Money } from '../../../shared/ui/money.tsx'
 import { ChannelName } from './channels.tsx'
-import { ContinueButton } from './top-up-order-table.tsx'
-import type { TopUpListProps } from './top-up-orders.tsx'
+import { ContinueButton, type TopUpListProps } from './top-up-list.tsx'
 import { TopUpStatusTag } from './top-up-status-tag.tsx'
 
 export const TopUpOrderCards = ({

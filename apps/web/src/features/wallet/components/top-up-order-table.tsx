@@ -1,31 +1,16 @@
 // Top-up orders as a table: number, amount, channel, status, times, and 继续支付 where it still applies.
 import type { TopUpOrder } from '@proxy/contract/wallet/topups'
-import { Button, Empty, Table, type TableProps, Typography, theme } from 'antd'
+import { Empty, Table, type TableProps, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { ChannelName } from './channels.tsx'
-import type { TopUpListProps } from './top-up-orders.tsx'
+import { ContinueButton, type TopUpListProps } from './top-up-list.tsx'
 import { TopUpStatusTag } from './top-up-status-tag.tsx'
 
 // Minutes are enough to tell orders apart here, and the table stays within a laptop screen.
 const SHORT = { withSeconds: false }
-
-export const ContinueButton = ({ order, onClick }: { order: TopUpOrder; onClick: () => void }) => {
-  const { t } = useTranslation('wallet')
-  return (
-    <Button
-      type="link"
-      size="small"
-      style={{ paddingInline: 0 }}
-      onClick={onClick}
-      data-testid={`continue-${order.orderNo}`}
-    >
-      {t('actions.continuePay')}
-    </Button>
-  )
-}
 
 export const TopUpOrderTable = ({
   items,

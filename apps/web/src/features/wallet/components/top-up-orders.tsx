@@ -11,19 +11,6 @@ import { TopUpOrderTable } from './top-up-order-table.tsx'
 import { TOPUP_STATUSES } from './top-up-status-tag.tsx'
 import { checkoutPath, RECHARGE_PATH } from './wallet-paths.ts'
 
-export type TopUpListProps = {
-  items: TopUpOrder[]
-  total: number
-  page: number
-  pageSize: number
-  isLoading: boolean
-  isFiltered: boolean
-  now: number
-  onPage: (page: number, pageSize: number) => void
-  /** Undefined for orders that cannot be paid any more. */
-  continueOf: (order: TopUpOrder) => (() => void) | undefined
-}
-
 export const TopUpOrders = () => {
   const { t } = useTranslation('wallet')
   const { token } = theme.useToken()
