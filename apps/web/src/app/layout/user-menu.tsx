@@ -4,7 +4,7 @@ import { App, Avatar, Button, Dropdown, type MenuProps, theme } from 'antd'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useMe } from '../../features/user/api/get-me.ts'
+import { useMe } from '../../shared/api/get-me.ts'
 import { endSession } from '../session/end-session.ts'
 import { ChangePasswordModal, ProfileModal } from './lazy-dialogs.ts'
 

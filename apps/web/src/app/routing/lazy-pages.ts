@@ -5,7 +5,7 @@ import type { ConsolePageKey } from './console-pages.ts'
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }))
 
-export const PortalPage = lazyNamed(() => import('../../features/portal/pages/portal-page.tsx'), 'PortalPage')
+export const PortalPage = lazyNamed(() => import('../pages/portal-page.tsx'), 'PortalPage')
 export const PaySuccessPage = lazyNamed(
   () => import('../../features/wallet/pages/pay-success-page.tsx'),
   'PaySuccessPage',
@@ -22,7 +22,7 @@ export const ConsoleNotFoundPage = lazyNamed(
 )
 
 export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
-  overview: lazyNamed(() => import('../../features/overview/pages/overview-page.tsx'), 'OverviewPage'),
+  overview: lazyNamed(() => import('../overview/pages/overview-page.tsx'), 'OverviewPage'),
   buyStaticIP: lazyNamed(
     () => import('../../features/static-ip/pages/buy-static-ip-page.tsx'),
     'BuyStaticIpPage',
@@ -46,7 +46,7 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
   ),
   recharge: lazyNamed(() => import('../../features/wallet/pages/recharge-page.tsx'), 'RechargePage'),
   businessFlow: lazyNamed(
-    () => import('../../features/billing/pages/business-flow-page.tsx'),
+    () => import('../../features/wallet/pages/business-flow-page.tsx'),
     'BusinessFlowPage',
   ),
 }

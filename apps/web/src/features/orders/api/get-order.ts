@@ -1,8 +1,8 @@
 // GET /orders/:orderNo: one order with the static IPs it bought or renewed.
 import { getOrder } from '@proxy/contract/orders/endpoints'
 import { useQuery } from '@tanstack/react-query'
+import { ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { ordersQueryKey } from '../../static-ip/api/static-ip-keys.ts'
 
 export const useOrder = (orderNo: string | null) =>
   useQuery({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
 import { Money } from '../../../shared/ui/money.tsx'
-import { RegionName } from '../../static-ip/components/region-name.tsx'
+import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { OrderKindTag } from './order-kind-tag.tsx'
 
 type Props = {

@@ -2,8 +2,8 @@
 // cleared). Silent: the card shows a refusal (full, duplicate) under its input instead of a toast.
 import { type AddWhitelistInput, addIpWhitelist } from '@proxy/contract/user/endpoints'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ipWhitelistQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { ipWhitelistQueryKey } from './static-ip-keys.ts'
 
 export const useAddIpWhitelist = () => {
   const queryClient = useQueryClient()

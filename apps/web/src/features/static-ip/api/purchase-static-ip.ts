@@ -2,9 +2,9 @@
 import { purchaseStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
+import { catalogQueryKey, instancesQueryKey, ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
-import { catalogQueryKey, instancesQueryKey, ordersQueryKey } from './static-ip-keys.ts'
 
 export type PurchaseVariables = { input: StaticIpPurchaseInput; idempotencyKey: string }
 

@@ -1,8 +1,8 @@
 // POST /orders/static-ip/quote: price, stock and what the wallet covers, for the choice on screen.
 import { quoteStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { catalogQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { catalogQueryKey } from './static-ip-keys.ts'
 
 export type QuoteInput = Omit<StaticIpPurchaseInput, 'autoRenew'>
 

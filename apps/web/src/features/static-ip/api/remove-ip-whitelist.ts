@@ -1,8 +1,8 @@
 // DELETE /user/ip-whitelist/:id: tunnels the source opened without a password close within seconds.
 import { removeIpWhitelist } from '@proxy/contract/user/endpoints'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ipWhitelistQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { ipWhitelistQueryKey } from './static-ip-keys.ts'
 
 export const useRemoveIpWhitelist = () => {
   const queryClient = useQueryClient()

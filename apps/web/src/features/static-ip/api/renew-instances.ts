@@ -3,9 +3,9 @@ import { renewInstances } from '@proxy/contract/orders/endpoints'
 import type { RenewInput } from '@proxy/contract/static-ip/instances'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
+import { instancesQueryKey, ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
-import { instancesQueryKey, ordersQueryKey } from './static-ip-keys.ts'
 
 export type RenewVariables = { input: RenewInput; idempotencyKey: string }
 

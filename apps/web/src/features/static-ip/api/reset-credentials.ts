@@ -1,8 +1,8 @@
 // POST /proxy/instances/:id/reset-credentials: new username, password and vmess id; the old ones stop working.
 import { resetInstanceCredentials } from '@proxy/contract/static-ip/instances'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { instanceQueryKey, instancesQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { instanceQueryKey, instancesQueryKey } from './static-ip-keys.ts'
 
 export const useResetCredentials = () => {
   const queryClient = useQueryClient()

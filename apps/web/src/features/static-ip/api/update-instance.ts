@@ -1,8 +1,8 @@
 // PATCH /proxy/instances/:id: rename the line, switch auto-renew or set a remark.
 import { type UpdateInstanceInput, updateInstance } from '@proxy/contract/static-ip/instances'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { instancesQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { instancesQueryKey } from './static-ip-keys.ts'
 
 export const useUpdateInstance = () => {
   const queryClient = useQueryClient()

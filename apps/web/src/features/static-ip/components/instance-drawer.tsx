@@ -2,16 +2,16 @@
 import { Alert, App, Button, Descriptions, Drawer, Flex, QRCode, Skeleton, Typography, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCatalog } from '../../../shared/api/get-catalog.ts'
+import { useInstance } from '../../../shared/api/get-instance.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { addressOf } from '../../../shared/ui/proxy-credentials.tsx'
+import { RegionName } from '../../../shared/ui/region-name.tsx'
+import { SecretText } from '../../../shared/ui/secret-text.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
-import { useCatalog } from '../api/get-catalog.ts'
-import { useInstance } from '../api/get-instance.ts'
 import { useResetCredentials } from '../api/reset-credentials.ts'
 import { ExpiryCell, InstanceStatusTag } from './instance-status.tsx'
-import { addressOf } from './proxy-credentials.tsx'
-import { RegionName } from './region-name.tsx'
-import { SecretText } from './secret-text.tsx'
 
 const Connection = ({ label, value }: { label: string; value: string }) => {
   const { token } = theme.useToken()

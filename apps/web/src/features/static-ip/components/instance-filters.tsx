@@ -3,7 +3,7 @@ import type { Region } from '@proxy/contract/static-ip/catalog'
 import { INSTANCE_STATUSES, type InstanceStatus } from '@proxy/contract/static-ip/instances'
 import { Checkbox, Flex, Input, Select, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { regionLabel } from './region-name.tsx'
+import { regionLabel } from '../../../shared/ui/region-name.tsx'
 
 export type InstanceFilterValues = {
   status: InstanceStatus | undefined

@@ -6,11 +6,11 @@ import { App, Button, Empty, Flex, Switch, Table, type TableProps, Tag, Typograp
 import { useTranslation } from 'react-i18next'
 import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
 import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { addressOf } from '../../../shared/ui/proxy-credentials.tsx'
+import { RegionName } from '../../../shared/ui/region-name.tsx'
+import { SecretText } from '../../../shared/ui/secret-text.tsx'
 import { useUpdateInstance } from '../api/update-instance.ts'
 import { ExpiryCell, InstanceStatusTag } from './instance-status.tsx'
-import { addressOf } from './proxy-credentials.tsx'
-import { RegionName } from './region-name.tsx'
-import { SecretText } from './secret-text.tsx'
 
 type Props = {
   items: Instance[]

@@ -3,8 +3,8 @@ import type { Instance } from '@proxy/contract/static-ip/instances'
 import { Button, Card, Flex, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { ProxyCredentials } from '../../../shared/ui/proxy-credentials.tsx'
 import { ExportMenu } from './export-menu.tsx'
-import { ProxyCredentials } from './proxy-credentials.tsx'
 
 type Props = { orderNo: string; instances: Instance[]; onAgain: () => void }
 

@@ -4,8 +4,8 @@ import { Alert, Button, Card, Divider, Flex, Spin, Typography, theme } from 'ant
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
 import { Money } from '../../../shared/ui/money.tsx'
-import { RECHARGE_PATH } from '../../wallet/components/wallet-paths.ts'
 
 type Props = {
   region: ReactNode

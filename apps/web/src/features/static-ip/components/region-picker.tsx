@@ -4,7 +4,7 @@ import { Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../../shared/ui/money.tsx'
 import { OptionCard } from '../../../shared/ui/option-card.tsx'
-import { RegionName } from './region-name.tsx'
+import { RegionName } from '../../../shared/ui/region-name.tsx'
 
 type Props = { regions: Region[]; value: string | null; onChange: (regionId: string) => void }
 

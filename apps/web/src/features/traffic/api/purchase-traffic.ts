@@ -3,9 +3,9 @@ import { purchaseTraffic } from '@proxy/contract/orders/endpoints'
 import type { TrafficOrderInput } from '@proxy/contract/traffic/endpoints'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
+import { ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { ordersQueryKey } from '../../static-ip/api/static-ip-keys.ts'
-import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
 import { trafficPlansQueryKey, trafficQueryKey } from './traffic-keys.ts'
 
 export type TrafficPurchaseVariables = { input: TrafficOrderInput; idempotencyKey: string }

@@ -1,4 +1,4 @@
 // /console/trafficFlowHistory: bytes up and down over time for all usage, the traffic account or one static IP.
-import { UsageHistory } from '../../usage/components/usage-history.tsx'
+import { UsageHistory } from '../components/usage-history.tsx'
 
 export const TrafficFlowHistoryPage = () => <UsageHistory />

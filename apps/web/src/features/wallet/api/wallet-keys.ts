@@ -1,5 +1,5 @@
 // Query keys under the wallet's: invalidating walletQueryKey refreshes the balance, orders and entries at once.
-import { walletQueryKey } from './get-wallet.ts'
+import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
 
 export const topUpQueryKey = (orderNo: string) => [...walletQueryKey, 'topup', orderNo] as const
 export const topUpsQueryKey = [...walletQueryKey, 'topups'] as const

@@ -2,7 +2,7 @@
 import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { RECHARGE_PATH } from './wallet-paths.ts'
+import { RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
 
 export const TopUpAgain = ({ isFirst = false }: { isFirst?: boolean }) => {
   const { t } = useTranslation('wallet')

@@ -4,12 +4,12 @@ import { Button, Flex, Select, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { checkoutPath, RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useTopUps } from '../api/list-top-ups.ts'
 import { TopUpOrderCards } from './top-up-order-cards.tsx'
 import { TopUpOrderTable } from './top-up-order-table.tsx'
 import { TOPUP_STATUSES } from './top-up-status-tag.tsx'
-import { checkoutPath, RECHARGE_PATH } from './wallet-paths.ts'
 
 export const TopUpOrders = () => {
   const { t } = useTranslation('wallet')

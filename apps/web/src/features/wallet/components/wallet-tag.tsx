@@ -4,7 +4,7 @@ import { formatBalance } from '@proxy/contract/wire'
 import { Tag, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useWallet } from '../api/get-wallet.ts'
+import { useWallet } from '../../../shared/api/get-wallet.ts'
 
 export const WalletTag = () => {
   const { t } = useTranslation('wallet')

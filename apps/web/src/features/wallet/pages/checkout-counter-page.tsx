@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { describeApiError } from '../../../shared/http/describe-error.ts'
+import { paySuccessPath, TOPUP_ORDERS_PATH } from '../../../shared/lib/wallet-paths.ts'
 import { PageSpin } from '../../../shared/ui/page-spin.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { isOrderNo, useTopUp } from '../api/get-top-up.ts'
@@ -15,7 +16,6 @@ import { useRemainingMs } from '../components/countdown.ts'
 import { OrderEnded } from '../components/order-ended.tsx'
 import { orderState } from '../components/order-state.ts'
 import { TopUpAgain } from '../components/top-up-again.tsx'
-import { paySuccessPath, TOPUP_ORDERS_PATH } from '../components/wallet-paths.ts'
 
 const POLL_MS = 3000
 

@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { randomId } from '../../../shared/lib/random-id.ts'
+import { checkoutPath } from '../../../shared/lib/wallet-paths.ts'
 import { useCreateTopUp } from '../api/create-top-up.ts'
 import { type AmountChoice, AmountPicker, type CustomAmountInput } from '../components/amount-picker.tsx'
 import { checkTopUpAmount } from '../components/amount-rules.ts'
 import { ChannelPicker } from '../components/channel-picker.tsx'
 import { RechargeSummary } from '../components/recharge-summary.tsx'
-import { checkoutPath } from '../components/wallet-paths.ts'
 
 export const RechargePage = () => {
   const { t } = useTranslation('wallet')

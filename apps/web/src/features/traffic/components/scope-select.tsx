@@ -3,9 +3,9 @@ import { Select, Spin } from 'antd'
 import type { CSSProperties } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useInstance } from '../../../shared/api/get-instance.ts'
+import { useInstances } from '../../../shared/api/list-instances.ts'
 import { useDebounced } from '../../../shared/lib/use-debounced.ts'
-import { useInstance } from '../../static-ip/api/get-instance.ts'
-import { useInstances } from '../../static-ip/api/list-instances.ts'
 import type { UsageScope } from './usage-range.ts'
 
 const SEARCH_PAGE_SIZE = 20

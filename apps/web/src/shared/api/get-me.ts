@@ -1,8 +1,8 @@
 // GET /user/me: the signed-in customer. A malformed answer is thrown to the error boundary.
 import { getMe } from '@proxy/contract/user/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { isContractMismatch } from '../../../shared/http/api-error.ts'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { isContractMismatch } from '../http/api-error.ts'
+import { callEndpoint } from '../http/call-endpoint.ts'
 
 export const meQueryKey = ['user', 'me'] as const
 

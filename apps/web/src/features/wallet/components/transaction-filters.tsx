@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons'
 import type { TransactionType } from '@proxy/contract/wallet/transactions'
 import { Button, DatePicker, Flex, type GetProps, Select, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { DayRange } from './date-range.ts'
+import type { DayRange } from '../../../shared/lib/date-range.ts'
 import { TRANSACTION_TYPES } from './transaction-type-tag.tsx'
 
 export type PickerRange = GetProps<typeof DatePicker.RangePicker>['value']

@@ -6,7 +6,7 @@ import { CSV_TYPE } from '../../../shared/lib/csv.ts'
 import { downloadText } from '../../../shared/lib/download-text.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { callsTo, mockApi, renderRoute } from '../../../test/render-route.tsx'
-import { TrafficFlowHistoryPage } from '../../traffic/pages/traffic-flow-history-page.tsx'
+import { TrafficFlowHistoryPage } from '../pages/traffic-flow-history-page.tsx'
 
 // echarts needs a canvas; the page is tested with a stand-in that shows what it was given.
 vi.mock('./usage-chart.tsx', () => ({

@@ -3,7 +3,7 @@ import { Card, Tabs } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { TopUpOrders } from '../../wallet/components/top-up-orders.tsx'
+import { TopUpOrders } from '../components/top-up-orders.tsx'
 import type { PickerRange } from '../components/transaction-filters.tsx'
 import { WalletEntries } from '../components/wallet-entries.tsx'
 

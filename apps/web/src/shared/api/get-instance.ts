@@ -1,7 +1,7 @@
 // GET /proxy/instances/:id: one static IP with its ready connection strings.
 import { getInstance } from '@proxy/contract/static-ip/instances'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint } from '../http/call-endpoint.ts'
 import { instanceQueryKey } from './static-ip-keys.ts'
 
 export const instanceQueryOptions = (id: string) =>

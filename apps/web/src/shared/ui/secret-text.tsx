@@ -3,7 +3,7 @@ import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Flex, Tooltip, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyButton } from './copy-button.tsx'
 
 export const SecretText = ({ value, isCompact = false }: { value: string; isCompact?: boolean }) => {
   const { t } = useTranslation('static-ip')

@@ -1,6 +1,6 @@
 import type { Notice } from '@proxy/contract/notices/endpoints'
 import { describe, expect, it } from 'vitest'
-import { i18n } from '../../../app/i18n.ts'
+import { i18n } from '../../i18n.ts'
 import { noticeText } from './notice-text.ts'
 
 const notice = (kind: string, params: Notice['params'] = {}): Notice => ({

@@ -4,11 +4,16 @@ import { Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTrafficUsage } from '../../../features/traffic/api/get-traffic-usage.ts'
+import { LazyUsageChart } from '../../../features/traffic/components/lazy-usage-chart.tsx'
+import {
+  browserTimeZone,
+  presetDays,
+  toDay,
+  usageRequest,
+} from '../../../features/traffic/components/usage-range.ts'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
-import { useTrafficUsage } from '../../usage/api/get-traffic-usage.ts'
-import { LazyUsageChart } from '../../usage/components/lazy-usage-chart.tsx'
-import { browserTimeZone, presetDays, toDay, usageRequest } from '../../usage/components/usage-range.ts'
 
 export const UsageCard = () => {
   const { t, i18n } = useTranslation('overview')

@@ -1,7 +1,7 @@
 // "你好，<name or email>" with the account's email and age.
 import { Flex, Skeleton, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useMe } from '../../user/api/get-me.ts'
+import { useMe } from '../../../shared/api/get-me.ts'
 
 export const Greeting = () => {
   const { t } = useTranslation('overview')

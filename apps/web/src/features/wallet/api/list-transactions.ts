@@ -1,8 +1,8 @@
 // GET /user/wallet/transactions: wallet entries of a type and time range, newest first, one page at a time.
 import { listTransactions, type TransactionType } from '@proxy/contract/wallet/transactions'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
-import { walletQueryKey } from '../../wallet/api/get-wallet.ts'
 
 export type TransactionFilter = { type?: TransactionType | undefined; from?: string; to?: string }
 export type TransactionListParams = TransactionFilter & { page: number; pageSize: number }

@@ -1,5 +1,5 @@
 // The date filter of the billing records: whole local days, sent as [from, to) instants with the offset.
-import { toLocalIsoString } from '../../../shared/lib/format-date.ts'
+import { toLocalIsoString } from './format-date.ts'
 
 /** First and last day, both included, as YYYY-MM-DD (what the RangePicker's dates format to). */
 export type DayRange = { first: string; last: string }

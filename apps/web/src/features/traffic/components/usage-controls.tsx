@@ -3,7 +3,7 @@ import { USAGE_MAX_DAYS } from '@proxy/contract/traffic/usage'
 import { DatePicker, Flex, Segmented, Tooltip, theme } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import type { DayRange } from '../../billing/components/date-range.ts'
+import type { DayRange } from '../../../shared/lib/date-range.ts'
 import { ScopeSelect } from './scope-select.tsx'
 import {
   type UsageControls as Controls,

@@ -2,9 +2,9 @@
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import { Flex, Table, type TableProps, Tag, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
-import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
+import { CopyButton } from './copy-button.tsx'
 import { SecretText } from './secret-text.tsx'
+import { useIsNarrow } from './use-is-narrow.ts'
 
 export const addressOf = (instance: Pick<Instance, 'ip' | 'port'>) => `${instance.ip}:${instance.port}`
 

@@ -1,8 +1,8 @@
 // GET /user/wallet: the balance shown in the header tag and on the overview.
 import { getWallet } from '@proxy/contract/wallet/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { isContractMismatch } from '../../../shared/http/api-error.ts'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { isContractMismatch } from '../http/api-error.ts'
+import { callEndpoint } from '../http/call-endpoint.ts'
 
 export const walletQueryKey = ['user', 'wallet'] as const
 

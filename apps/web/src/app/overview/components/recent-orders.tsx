@@ -4,10 +4,10 @@ import type { Order } from '@proxy/contract/orders/endpoints'
 import { Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useOrders } from '../../../features/orders/api/list-orders.ts'
+import { OrderKindTag } from '../../../features/orders/components/order-kind-tag.tsx'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { Money } from '../../../shared/ui/money.tsx'
-import { useOrders } from '../../orders/api/list-orders.ts'
-import { OrderKindTag } from '../../orders/components/order-kind-tag.tsx'
 
 const RECENT_ORDERS = 5
 

@@ -1,7 +1,7 @@
 // GET /proxy/instances: the customer's static IPs, filtered and paged on the server.
 import { type InstanceStatus, listInstances } from '@proxy/contract/static-ip/instances'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint } from '../http/call-endpoint.ts'
 import { instancesQueryKey } from './static-ip-keys.ts'
 
 export type InstanceListParams = {

@@ -3,11 +3,11 @@ import type { Order } from '@proxy/contract/orders/endpoints'
 import type { UsagePoint } from '@proxy/contract/traffic/usage'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../app/i18n.ts'
 import { callsTo, mockApi, renderRoute } from '../../../test/render-route.tsx'
+import { i18n } from '../../i18n.ts'
 import { OverviewPage } from './overview-page.tsx'
 
-vi.mock('../../usage/components/usage-chart.tsx', () => ({
+vi.mock('../../../features/traffic/components/usage-chart.tsx', () => ({
   UsageChart: ({ series, granularity }: { series: UsagePoint[]; granularity: string }) => (
     <div data-testid="usage-chart" data-points={series.length} data-granularity={granularity} />
   ),

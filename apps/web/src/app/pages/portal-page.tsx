@@ -1,9 +1,9 @@
 // /portal/home and /portal/auth: the product on one side, the sign-in card on the other (SPEC §2).
 import { useTranslation } from 'react-i18next'
-import { AuthCard } from '../../auth/components/auth-card.tsx'
-import { PortalBrand } from '../components/portal-brand.tsx'
-import { PortalDetails } from '../components/portal-details.tsx'
-import styles from './portal-page.module.css'
+import { AuthCard } from '../../features/auth/components/auth-card.tsx'
+import { PortalBrand } from '../../features/portal/components/portal-brand.tsx'
+import { PortalDetails } from '../../features/portal/components/portal-details.tsx'
+import styles from '../../features/portal/pages/portal-page.module.css'
 
 export const PortalPage = () => {
   const { t } = useTranslation('portal')
