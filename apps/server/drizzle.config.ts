@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every module owns its tables in its own *.schema.ts.
+  schema: './src/**/*.schema.ts',
   out: './drizzle',
 })

@@ -10,7 +10,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify'
 import type { z } from 'zod'
-import type { AuthContext } from '../modules/auth/sessions.ts'
+import type { AuthContext } from './auth-context.ts'
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
 

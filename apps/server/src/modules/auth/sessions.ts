@@ -10,7 +10,9 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000
 // Recording "last seen" on every request would turn each read into a write.
 const TOUCH_AFTER_MS = 60 * 1000
 
-export type AuthContext = { userId: string; sessionId: string | null; apiTokenId: string | null }
+import type { AuthContext } from '../../platform/auth-context.ts'
+
+export type { AuthContext }
 
 export function createTokenResolver(db: Db) {
   const findSession = db

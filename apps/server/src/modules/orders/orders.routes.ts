@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { createIdempotencyHooks, moneyContext } from '../../platform/idempotency/idempotency.ts'
 import { mount } from '../../platform/route.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/idempotency.ts'
 import * as ordersService from './orders.service.ts'
 import * as purchases from './purchase.service.ts'
 

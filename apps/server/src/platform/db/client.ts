@@ -7,10 +7,9 @@ import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Pool } from 'pg'
 import { lockDataDir } from './pglite-lock.ts'
-import * as schema from './schema.ts'
-
-export type Schema = typeof schema
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+// Queries name their tables (each module's *.schema.ts); no relational `db.query` API, so the
+// platform needs no list of the modules' tables. drizzle-kit finds them by glob.
+export type Db = PgDatabase<PgQueryResultHKT>
 /** A transaction handle: inside a transaction use only this, never the outer db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Database = { db: Db; engine: 'pglite' | 'postgres'; close: () => Promise<void> }
@@ -27,11 +26,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
-  const db = drizzle({ client: pool, schema }) as unknown as Db
+  const db = drizzle({ client: pool }) as unknown as Db
   const lockClient = await pool.connect()
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-    await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder })
+    await migrate(drizzle({ client: lockClient }), { migrationsFolder })
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
     lockClient.release()
@@ -57,7 +56,7 @@ export async function openPglite(
     unlock = lockDataDir(source.dataDir, source.role)
     client = await PGlite.create({ dataDir: source.dataDir })
   }
-  const db = drizzle({ client, schema })
+  const db = drizzle({ client })
   await migrate(db, { migrationsFolder })
   return {
     db: db as unknown as Db,

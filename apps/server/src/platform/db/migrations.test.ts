@@ -21,7 +21,7 @@ describe('migrations', () => {
         '--dialect',
         'postgresql',
         '--schema',
-        './src/platform/db/schema.ts',
+        './src/**/*.schema.ts',
         '--out',
         relative(serverDir, out),
       ],

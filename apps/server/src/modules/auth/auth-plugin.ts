@@ -2,19 +2,11 @@
 // cross-site request has nothing to ride on (DESIGN §6).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AuthContext, createTokenResolver } from '../modules/auth/sessions.ts'
-import { BEARER } from '../modules/auth/tokens.ts'
-import type { Db } from './db/client.ts'
-import { AppError } from './errors.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null
-  }
-}
+import '../../platform/auth-context.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { createTokenResolver } from './sessions.ts'
+import { BEARER } from './tokens.ts'
 
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const resolveToken = createTokenResolver(db)

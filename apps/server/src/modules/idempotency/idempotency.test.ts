@@ -6,7 +6,7 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { isPostgresRun } from '../../../test/test-db.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { users } from '../../modules/auth/auth.schema.ts'
+import { users } from '../auth/auth.schema.ts'
 import { idempotencyKeys } from './idempotency.schema.ts'
 import { purgeIdempotencyKeys } from './idempotency.ts'
 

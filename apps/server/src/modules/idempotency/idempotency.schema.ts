@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../../modules/auth/auth.schema.ts'
+import { users } from '../auth/auth.schema.ts'
 
 /** First answers to money-moving POSTs, per customer and Idempotency-Key, kept at least 24 h. */
 export const idempotencyKeys = pgTable(

@@ -6,7 +6,7 @@ import { errorCatalogue } from '@proxy/contract/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { users } from '../modules/auth/auth.schema.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig } from '../platform/config.ts'
 
 // A stand-in for `vite build` output: what matters here is how the server serves it.
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
