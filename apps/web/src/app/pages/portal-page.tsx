@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthCard } from '../../features/auth/components/auth-card.tsx'
 import { PortalBrand } from '../../features/portal/components/portal-brand.tsx'
 import { PortalDetails } from '../../features/portal/components/portal-details.tsx'
-import styles from '../../features/portal/pages/portal-page.module.css'
+import styles from './portal-page.module.css'
 
 export const PortalPage = () => {
   const { t } = useTranslation('portal')
