@@ -1,20 +1,17 @@
-// For the sync tests: the real API in-process on 127.0.0.1 over a fresh PGlite, a node token, and
-// customers with a socks5 static IP (on loopback addresses 127.0.0.x) or a traffic package. Stocking
-// and funding copy the server's test/static-ip.ts rather than import it: it imports test-server.ts,
-// whose `inject('pgliteTemplate')` type-checks only beside the server's vitest global setup.
-import { PGlite } from '@electric-sql/pglite'
-import { buildApp } from '../../../server/src/app.ts'
-import {
-  postLedgerTransaction,
-  systemAccountId,
-  walletAccountId,
-} from '../../../server/src/modules/ledger/ledger.service.ts'
-import { addNode } from '../../../server/src/modules/nodes/nodes.service.ts'
-import { seedDemoCatalog } from '../../../server/src/modules/seed/demo-catalog.ts'
-import { importInventoryCsv } from '../../../server/src/modules/static-ip/inventory.service.ts'
-import { regions } from '../../../server/src/modules/static-ip/static-ip.schema.ts'
-import { loadConfig } from '../../../server/src/platform/config.ts'
-import { type Db, inTransaction, openPglite } from '../../../server/src/platform/db/client.ts'
+// For the sync tests and the bench: the real API, started as a process of its own over a fresh
+// PGlite (apps/server/test/gateway-fixture.ts) with a node token and a region stocked on loopback
+// addresses, and customers with a socks5 static IP (127.0.0.x) or a traffic package. The gateway
+// reaches it over HTTP only, as a node does; wallet credits and database reads (an operator's
+// setup) go to the fixture over IPC.
+import { fork } from 'node:child_process'
+import { resolve } from 'node:path'
+
+const FIXTURE = resolve(import.meta.dirname, '../../../server/test/gateway-fixture.ts')
+/** How long the fixture may take to start (migrations on a loaded machine). */
+const START_MS = 60_000
+
+type Ready = { ready: true; baseUrl: string; nodeToken: string; region: string }
+type Answer = { id: number; result?: unknown; error?: string }
 
 export type Instance = { id: string; ip: string; port: number; username: string; password: string }
 
@@ -25,14 +22,36 @@ export type Envelope<T> = { status: number; body: { code: number; message: strin
  * `poolExits`: addresses the inventory marks as this node's rotating pool.
  */
 export async function startApi(options: { firstAddress?: number; poolExits?: string[] } = {}) {
-  const client = new PGlite()
-  const database = await openPglite({ client })
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })
-  const app = await buildApp(config, database)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  const baseUrl = `http://127.0.0.1:${address.port}`
+  const fixture = fork(FIXTURE, [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Structured clone: rows keep their dates and bigints.
+    serialization: 'advanced',
+  })
+  const ready = await new Promise<Ready>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('the API fixture did not start')), START_MS)
+    fixture.once('message', (message: Ready) => {
+      clearTimeout(timer)
+      done(message)
+    })
+    fixture.once('exit', (code) => fail(new Error(`the API fixture exited (${code}) before it was ready`)))
+  })
+  const { baseUrl, nodeToken, region } = ready
+  let asked = 0
+  const waiting = new Map<number, (answer: Answer) => void>()
+  fixture.on('message', (message: Answer) => {
+    waiting.get(message.id)?.(message)
+    waiting.delete(message.id)
+  })
+  /** One setup request to the fixture (fund a wallet, read the database). */
+  function ask<T>(request: Record<string, unknown>): Promise<T> {
+    const id = ++asked
+    return new Promise((done, fail) => {
+      waiting.set(id, (answer) => (answer.error ? fail(new Error(answer.error)) : done(answer.result as T)))
+      fixture.send({ id, ...request })
+    })
+  }
 
   async function call<T = unknown>(
     method: string,
@@ -50,9 +69,7 @@ export async function startApi(options: { firstAddress?: number; poolExits?: str
     })
     return { status: answer.status, body: (await answer.json()) as Envelope<T>['body'] }
   }
-  const node = await addNode(database.db, 'gateway-sync', '127.0.0.1')
-  const region = await stockRegion(database.db, 10, options.firstAddress ?? 2, options.poolExits ?? [])
-  await seedDemoCatalog(database.db)
+  const query = <T>(text: string, params: unknown[] = []) => ask<T[]>({ op: 'query', text, params })
 
   let customers = 0
   /** A new customer with `cents` in the wallet. */
@@ -63,7 +80,7 @@ export async function startApi(options: { firstAddress?: number; poolExits?: str
     })
     const token = registered.body.data.token
     const me = await call<{ id: string }>('GET', '/api/user/me', { token })
-    await fund(database.db, me.body.data.id, cents)
+    await ask({ op: 'fund', userId: me.body.data.id, cents })
     return { id: me.body.data.id, token }
   }
 
@@ -90,7 +107,7 @@ export async function startApi(options: { firstAddress?: number; poolExits?: str
     })
     if (bought.status !== 200) throw new Error(`purchase failed: ${JSON.stringify(bought.body)}`)
     if (options.packageBytes !== undefined)
-      await client.query('update traffic_packages set total_bytes = $1 where user_id = $2', [
+      await query('update traffic_packages set total_bytes = $1 where user_id = $2', [
         options.packageBytes,
         id,
       ])
@@ -119,54 +136,22 @@ export async function startApi(options: { firstAddress?: number; poolExits?: str
   return {
     baseUrl,
     /** Reads the API's database directly, for what the API does not answer (a node's stored heartbeat). */
-    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    query,
     usage,
-    nodeToken: node.token,
+    nodeToken,
     call,
     staticIpCustomer,
     trafficCustomer,
+    /** The fixture closes the API and its database, and exits (killed if it takes over 10 s). */
     close: async () => {
-      await app.close()
-      await database.close()
+      if (fixture.exitCode !== null || fixture.signalCode !== null) return
+      const exited = new Promise((done) => fixture.once('exit', done))
+      fixture.send({ id: ++asked, op: 'close' })
+      const timer = setTimeout(() => fixture.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
     },
   }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>
-
-/** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080, and the pool's exits. */
-async function stockRegion(db: Db, count: number, firstAddress: number, poolExits: string[]) {
-  const id = `gw-${crypto.randomUUID().slice(0, 8)}`
-  await db.insert(regions).values({
-    id,
-    countryCode: 'US',
-    country: '美国',
-    city: '洛杉矶',
-    countryEn: 'United States',
-    cityEn: 'Los Angeles',
-    ispType: 'datacenter',
-    protocols: ['socks5', 'vmess'],
-    pricePer30Days: 25_00,
-  })
-  const lines = [
-    ...Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync,static`),
-    ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),
-  ]
-  const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
-  if (result.imported !== lines.length) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
-  return id
-}
-
-/** Credits a customer's wallet through a ledger adjustment. */
-async function fund(db: Db, userId: string, cents: number) {
-  await inTransaction(db, async (tx) =>
-    postLedgerTransaction(tx, {
-      kind: 'adjustment',
-      description: 'test credit',
-      entries: [
-        { accountId: await systemAccountId(tx, 'adjustments'), amount: -cents },
-        { accountId: await walletAccountId(tx, userId), amount: cents },
-      ],
-    }),
-  )
-}

@@ -1,0 +1,105 @@
+// For the gateway's tests and bench: the real API over an in-memory PGlite, in a process of its own
+// (the gateway talks to the server only over HTTP, its tests included). It registers a node, stocks
+// a region on loopback addresses (and pool exits), and answers the parent's setup requests over
+// IPC: fund a wallet (an operator's adjustment) and read the database.
+// Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...]}; answers {ready, …} first.
+import { PGlite } from '@electric-sql/pglite'
+import { buildApp } from '../src/app.ts'
+import {
+  postLedgerTransaction,
+  systemAccountId,
+  walletAccountId,
+} from '../src/modules/ledger/ledger.service.ts'
+import { addNode } from '../src/modules/nodes/nodes.service.ts'
+import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
+import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
+import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
+import { loadConfig } from '../src/platform/config.ts'
+import { type Db, inTransaction, openPglite } from '../src/platform/db/client.ts'
+
+export type FixtureOptions = { firstAddress?: number; poolExits?: string[] }
+export type FixtureRequest =
+  | { id: number; op: 'fund'; userId: string; cents: number }
+  | { id: number; op: 'query'; text: string; params: unknown[] }
+  | { id: number; op: 'close' }
+export type FixtureReady = { ready: true; baseUrl: string; nodeToken: string; region: string }
+export type FixtureAnswer = { id: number; result?: unknown; error?: string }
+
+/** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080, and the pool's exits. */
+async function stockRegion(db: Db, count: number, firstAddress: number, poolExits: string[]) {
+  const id = `gw-${crypto.randomUUID().slice(0, 8)}`
+  await db.insert(regions).values({
+    id,
+    countryCode: 'US',
+    country: '美国',
+    city: '洛杉矶',
+    countryEn: 'United States',
+    cityEn: 'Los Angeles',
+    ispType: 'datacenter',
+    protocols: ['socks5', 'vmess'],
+    pricePer30Days: 25_00,
+  })
+  const lines = [
+    ...Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync,static`),
+    ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),
+  ]
+  const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
+  if (result.imported !== lines.length) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
+  return id
+}
+
+/** Credits a customer's wallet through a ledger adjustment. */
+async function fund(db: Db, userId: string, cents: number) {
+  await inTransaction(db, async (tx) =>
+    postLedgerTransaction(tx, {
+      kind: 'adjustment',
+      description: 'test credit',
+      entries: [
+        { accountId: await systemAccountId(tx, 'adjustments'), amount: -cents },
+        { accountId: await walletAccountId(tx, userId), amount: cents },
+      ],
+    }),
+  )
+}
+
+const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOptions
+const client = new PGlite()
+const database = await openPglite({ client })
+const app = await buildApp(
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+  database,
+)
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+if (!address || typeof address === 'string') throw new Error('no port')
+const node = await addNode(database.db, 'gateway-sync', '127.0.0.1')
+const region = await stockRegion(database.db, 10, options.firstAddress ?? 2, options.poolExits ?? [])
+await seedDemoCatalog(database.db)
+
+async function close() {
+  await app.close()
+  await database.close()
+}
+
+process.on('message', async (request: FixtureRequest) => {
+  const answer = (reply: Omit<FixtureAnswer, 'id'>) => process.send?.({ id: request.id, ...reply })
+  try {
+    if (request.op === 'fund') answer({ result: await fund(database.db, request.userId, request.cents) })
+    else if (request.op === 'query')
+      answer({ result: (await client.query(request.text, request.params)).rows })
+    else {
+      await close()
+      process.exit(0)
+    }
+  } catch (error) {
+    answer({ error: (error as Error).message })
+  }
+})
+// The parent is gone (a test runner killed mid-run): nothing to serve.
+process.on('disconnect', () => void close().finally(() => process.exit(0)))
+process.send?.({
+  ready: true,
+  baseUrl: `http://127.0.0.1:${address.port}`,
+  nodeToken: node.token,
+  region,
+} satisfies FixtureReady)
