@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { hashToken } from '../auth/tokens.ts'
+import { hashToken } from '../auth/index.ts'
 import { nodes } from './nodes.schema.ts'
 
 export const NODE_TOKEN_PREFIX = 'nt_'

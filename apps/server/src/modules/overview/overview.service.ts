@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { wallets } from '../ledger/ledger.schema.ts'
 import { notices } from '../notices/notices.schema.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
-import { remainingBytes } from '../traffic/traffic.service.ts'
+import { remainingBytes } from '../traffic/index.ts'
 
 export async function overviewSummary(db: Db, userId: string): Promise<OverviewSummary> {
   const active = and(eq(proxyInstances.userId, userId), eq(proxyInstances.status, 'active'))

@@ -8,10 +8,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { users } from '../auth/auth.schema.ts'
-import { addNotice } from '../notices/notices.service.ts'
+import { addNotice } from '../notices/index.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { remainingBytes } from '../traffic/index.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
-import { remainingBytes } from '../traffic/traffic.service.ts'
 
 export const PACKAGE_REMINDER_PERCENT = 80
 export const EXPIRY_REMINDER_DAYS = 3

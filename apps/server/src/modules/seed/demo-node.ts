@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { hashToken } from '../auth/tokens.ts'
+import { hashToken } from '../auth/index.ts'
+import { addNode } from '../nodes/index.ts'
 import { nodes } from '../nodes/nodes.schema.ts'
-import { addNode } from '../nodes/nodes.service.ts'
 
 /** The node the demo stock's inventory rows name: the gateway `npm start` runs, or `node:simulate`. */
 export const DEMO_NODE_NAME = 'local'

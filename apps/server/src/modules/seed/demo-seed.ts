@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { users } from '../auth/auth.schema.ts'
-import { hashPassword } from '../auth/passwords.ts'
-import { createWalletAccount, postLedgerTransaction, systemAccountId } from '../ledger/ledger.service.ts'
+import { hashPassword } from '../auth/index.ts'
+import { createWalletAccount, postLedgerTransaction, systemAccountId } from '../ledger/index.ts'
 
 export const DEMO_EMAIL = 'demo@example.com'
 export const DEMO_CREDIT_CENTS = 100_00

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client.ts'
 import type { AppError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { users } from '../auth/auth.schema.ts'
-import { addNotice } from '../notices/notices.service.ts'
+import { addNotice } from '../notices/index.ts'
 import { renewInstances } from '../orders/purchase.service.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 

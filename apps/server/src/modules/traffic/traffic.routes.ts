@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import { createIdempotencyHooks, moneyContext } from '../idempotency/idempotency.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import * as traffic from './traffic.service.ts'
 import { usageSeries } from './usage.service.ts'
 

@@ -9,7 +9,7 @@ import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { mount } from '../../platform/route.ts'
-import { createIdempotencyHooks, moneyContext } from '../idempotency/idempotency.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import type { TopUpService } from './topup.service.ts'
 import { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
 

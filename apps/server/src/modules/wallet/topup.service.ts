@@ -17,7 +17,7 @@ import {
   settled,
   systemAccountId,
   walletAccountId,
-} from '../ledger/ledger.service.ts'
+} from '../ledger/index.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { topupOrders } from './topup.schema.ts'
 

@@ -1,0 +1,3 @@
+// The auth module's public face: all that other modules may import from it (npm run deps checks).
+export { hashPassword } from './passwords.ts'
+export { API_TOKEN_PREFIX, displayPrefix, hashToken, newToken } from './tokens.ts'

@@ -1,0 +1,11 @@
+// The ledger module's public face: all that other modules may import from it (npm run deps checks).
+
+export type { MoneyContext } from './ledger.service.ts'
+export {
+  chargeWallet,
+  createWalletAccount,
+  postLedgerTransaction,
+  settled,
+  systemAccountId,
+  walletAccountId,
+} from './ledger.service.ts'
