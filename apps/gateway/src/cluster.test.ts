@@ -8,7 +8,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { curl } from './protocols/test-clients.ts'
+import { curl, getViaSocks } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
 
@@ -157,14 +157,10 @@ describe('the gateway as a cluster', () => {
   it('holds a sticky session on one exit across workers, and rotates the rest', async () => {
     const account = await api.trafficCustomer()
     const exitOf = (username: string) =>
-      curl([
-        '-sS',
-        '--max-time',
-        '5',
-        '-x',
-        `socks5h://${encodeURIComponent(username)}:${encodeURIComponent(account.password)}@127.0.0.1:${poolPort}`,
+      getViaSocks(
+        { host: '127.0.0.1', port: poolPort, username, password: account.password },
         `http://${SINK_HOST}:${whoamiPort}/`,
-      ]).then((result) => result.stdout)
+      )
     await eventually(
       () => exitOf(account.username),
       (exit) => POOL_EXITS.includes(exit),

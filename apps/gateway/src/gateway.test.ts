@@ -10,7 +10,7 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGatewayConfig } from './config.ts'
 import { type Gateway, startGateway } from './gateway.ts'
-import { curl } from './protocols/test-clients.ts'
+import { curl, getViaSocks } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import { eventually, freePort, type SinkTally, tallySink } from './test-sockets.ts'
 import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
@@ -341,15 +341,11 @@ describe('the traffic account pool', () => {
   it('leaves from a new pool exit per connection, and from one exit for a sticky session', async () => {
     const account = await api.trafficCustomer()
     await gateway.pull()
-    const via = (username: string, port = poolPorts[0]) =>
-      curl([
-        '-sS',
-        '--max-time',
-        '5',
-        '-x',
-        `socks5h://${encodeURIComponent(username)}:${encodeURIComponent(account.password)}@127.0.0.1:${port}`,
+    const via = (username: string, port = poolPorts[0] ?? 0) =>
+      getViaSocks(
+        { host: '127.0.0.1', port, username, password: account.password },
         `http://${SINK_HOST}:${whoamiPort}/`,
-      ]).then((result) => result.stdout)
+      )
     await eventually(
       () => via(account.username),
       (exit) => POOL_EXITS.includes(exit),

@@ -16,6 +16,7 @@ import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.t
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Db, inTransaction, openPglite } from '../src/platform/db/client.ts'
+import { testRegion } from './test-region.ts'
 
 export type FixtureOptions = { firstAddress?: number; poolExits?: string[] }
 export type FixtureRequest =
@@ -28,17 +29,7 @@ export type FixtureAnswer = { id: number; result?: unknown; error?: string }
 /** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080, and the pool's exits. */
 async function stockRegion(db: Db, count: number, firstAddress: number, poolExits: string[]) {
   const id = `gw-${crypto.randomUUID().slice(0, 8)}`
-  await db.insert(regions).values({
-    id,
-    countryCode: 'US',
-    country: '美国',
-    city: '洛杉矶',
-    countryEn: 'United States',
-    cityEn: 'Los Angeles',
-    ispType: 'datacenter',
-    protocols: ['socks5', 'vmess'],
-    pricePer30Days: 25_00,
-  })
+  await db.insert(regions).values(testRegion(id))
   const lines = [
     ...Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync,static`),
     ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),

@@ -11,6 +11,7 @@ import {
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { inTransaction } from '../src/platform/db/client.ts'
+import { testRegion } from './test-region.ts'
 import type { TestServer } from './test-server.ts'
 
 let regionCounter = 0
@@ -24,17 +25,7 @@ export async function stockRegion(
   node = 'node-a',
 ) {
   const id = `t${++regionCounter}-${randomUUID().slice(0, 6)}`
-  await server.db.insert(regions).values({
-    id,
-    countryCode: 'US',
-    country: '美国',
-    city: '洛杉矶',
-    countryEn: 'United States',
-    cityEn: 'Los Angeles',
-    ispType: 'datacenter',
-    protocols: ['socks5', 'vmess'],
-    pricePer30Days,
-  })
+  await server.db.insert(regions).values(testRegion(id, pricePer30Days))
   const lines = Array.from({ length: addresses }, () => {
     const n = ++addressCounter
     return `${id},10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255},${20_000 + (n % 1000)},${node}`

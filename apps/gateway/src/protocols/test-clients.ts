@@ -97,3 +97,17 @@ export function curl(args: string[]): Promise<CurlResult> {
     )
   })
 }
+
+/** GET `url` with curl through a SOCKS5 proxy that resolves names itself; answers the body ('' on failure). */
+export const getViaSocks = (
+  proxy: { host: string; port: number; username: string; password: string },
+  url: string,
+): Promise<string> =>
+  curl([
+    '-sS',
+    '--max-time',
+    '5',
+    '-x',
+    `socks5h://${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.port}`,
+    url,
+  ]).then((result) => result.stdout)
