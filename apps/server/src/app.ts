@@ -15,6 +15,7 @@ import { createPaymentGateway } from './modules/payments/payment-gateway.factory
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
 import { createReminders, type Reminders } from './modules/reminders/reminders.service.ts'
+import { instancesByIds } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
@@ -104,7 +105,7 @@ export async function buildApp(
   await app.register(userRoutes, deps)
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
-  await app.register(orderRoutes, deps)
+  await app.register(orderRoutes, { ...deps, instancesOf: instancesByIds })
   await app.register(noticeRoutes, deps)
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)

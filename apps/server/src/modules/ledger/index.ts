@@ -8,4 +8,5 @@ export {
   settled,
   systemAccountId,
   walletAccountId,
+  walletBalance,
 } from './ledger.service.ts'

@@ -1,6 +1,6 @@
 // The one way money moves: a balanced ledger transaction written inside the caller's transaction.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Tx } from '../../platform/db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
   accounts,
@@ -175,4 +175,13 @@ export async function chargeWallet(
     ],
     context,
   })
+}
+
+/** A customer's wallet balance in cents (0 before the wallet exists). */
+export async function walletBalance(db: Db | Tx, userId: string): Promise<number> {
+  const [wallet] = await db
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+  return wallet?.balance ?? 0
 }

@@ -1,10 +1,9 @@
 import { centsToAmount } from '@proxy/contract/money'
 import type { Order, OrderListQuery } from '@proxy/contract/orders/endpoints'
+import type { Instance } from '@proxy/contract/static-ip/instances'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../platform/db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { selectInstances, toInstance } from '../static-ip/instances.service.ts'
-import { proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { orderInstances, orders } from './orders.schema.ts'
 
 type OrderRow = typeof orders.$inferSelect
@@ -44,14 +43,43 @@ export async function listOrders(db: Db, userId: string, query: OrderListQuery) 
   return { items: rows.map(toOrder), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize }
 }
 
-export async function getOrder(db: Db, userId: string, orderNo: string) {
+/** The instances with these ids, oldest first (the static-IP module answers; app.ts hands it in). */
+export type InstancesReader = (db: Db, ids: string[]) => Promise<Instance[]>
+
+export async function getOrder(db: Db, userId: string, orderNo: string, instancesOf: InstancesReader) {
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
   if (!order) throw new AppError('NOT_FOUND')
-  const instances = await selectInstances(db, eq(orderInstances.orderNo, orderNo))
-    .innerJoin(orderInstances, eq(orderInstances.instanceId, proxyInstances.id))
-    .orderBy(proxyInstances.createdAt)
-  return { order: toOrder(order), instances: instances.map(toInstance) }
+  const links = await db
+    .select({ id: orderInstances.instanceId })
+    .from(orderInstances)
+    .where(eq(orderInstances.orderNo, orderNo))
+  const instances =
+    links.length > 0
+      ? await instancesOf(
+          db,
+          links.map((link) => link.id),
+        )
+      : []
+  return { order: toOrder(order), instances }
+}
+
+/**
+ * Records a paid order (and the instances it covers) inside the caller's money transaction: the
+ * one place any product writes its order.
+ */
+export async function placePaidOrder(
+  tx: Tx,
+  values: typeof orders.$inferInsert,
+  instanceIds: string[] = [],
+): Promise<Order> {
+  const [order] = await tx.insert(orders).values(values).returning()
+  if (!order) throw new Error(`order ${values.orderNo} not created`)
+  if (instanceIds.length > 0)
+    await tx
+      .insert(orderInstances)
+      .values(instanceIds.map((instanceId) => ({ orderNo: values.orderNo, instanceId })))
+  return toOrder(order)
 }

@@ -45,6 +45,15 @@ export const instanceColumns = {
 }
 
 /** Instances joined with their address and region, for any filter. */
+/** The instances with these ids, oldest first (an order's detail shows them). */
+export async function instancesByIds(db: Db, ids: string[]) {
+  const rows = await selectInstances(db, inArray(proxyInstances.id, ids)).orderBy(
+    asc(proxyInstances.createdAt),
+    asc(proxyInstances.id),
+  )
+  return rows.map(toInstance)
+}
+
 export const selectInstances = (db: Db | Tx, where: SQL | undefined) =>
   db
     .select(instanceColumns)

@@ -9,7 +9,7 @@ import type { AppError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { users } from '../auth/auth.schema.ts'
 import { addNotice } from '../notices/index.ts'
-import { renewInstances } from '../orders/purchase.service.ts'
+import { renewInstances } from './purchase.service.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 
 const HOUR = 3600 * 1000

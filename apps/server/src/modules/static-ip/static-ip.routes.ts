@@ -1,3 +1,4 @@
+import { purchaseStaticIp, quoteStaticIp, renewInstances } from '@proxy/contract/orders/endpoints'
 import { getStaticIpCatalog } from '@proxy/contract/static-ip/catalog'
 import {
   ExportQuery,
@@ -9,13 +10,32 @@ import {
 } from '@proxy/contract/static-ip/instances'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import { getCatalog } from './catalog.service.ts'
 import { clashYaml, socks5Line, vmessLine } from './export-formats.ts'
 import * as instances from './instances.service.ts'
+import * as purchases from './purchase.service.ts'
 
-export async function staticIpRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
+  const idempotent = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
+  mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))
+  mount(
+    app,
+    purchaseStaticIp,
+    ({ auth, body, request }) => purchases.purchaseStaticIp(db, auth.userId, body, moneyContext(request)),
+    idempotent,
+  )
+  mount(
+    app,
+    renewInstances,
+    ({ auth, body, request }) => purchases.renewInstances(db, auth.userId, body, moneyContext(request)),
+    idempotent,
+  )
+
   mount(app, getStaticIpCatalog, () => getCatalog(db))
   mount(app, listInstances, ({ auth, query }) => instances.listInstances(db, auth.userId, query))
   mount(app, getInstance, ({ auth, params }) => instances.getInstance(db, auth.userId, params.id))

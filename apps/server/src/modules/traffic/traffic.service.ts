@@ -15,8 +15,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
 import { chargeWallet, type MoneyContext, settled } from '../ledger/index.ts'
-import { orders } from '../orders/orders.schema.ts'
-import { toOrder } from '../orders/orders.service.ts'
+import { placePaidOrder } from '../orders/index.ts'
 import { trafficAccounts, trafficPackages, trafficPlans } from './traffic.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -189,20 +188,16 @@ export async function purchaseTraffic(
       },
       context,
     )
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNo,
-        userId,
-        kind: 'traffic',
-        quantity: input.quantity,
-        durationDays: plan.validityDays,
-        unitPrice: plan.price,
-        discountPercent: 0,
-        total,
-      })
-      .returning()
-    if (!order) throw new Error('traffic order not created')
+    const order = await placePaidOrder(tx, {
+      orderNo,
+      userId,
+      kind: 'traffic',
+      quantity: input.quantity,
+      durationDays: plan.validityDays,
+      unitPrice: plan.price,
+      discountPercent: 0,
+      total,
+    })
     const expiresAt = new Date(Date.now() + plan.validityDays * DAY_MS)
     const packages = await tx
       .insert(trafficPackages)
@@ -218,7 +213,7 @@ export async function purchaseTraffic(
       )
       .returning()
     await ensureAccount(tx, userId)
-    return settled(tx, context, { order: toOrder(order), packages: packages.map(toPackage) })
+    return settled(tx, context, { order, packages: packages.map(toPackage) })
   })
 }
 

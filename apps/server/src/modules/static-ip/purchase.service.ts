@@ -9,13 +9,11 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { chargeWallet, type MoneyContext, settled } from '../ledger/index.ts'
-import { wallets } from '../ledger/ledger.schema.ts'
-import { newCredentials, selectInstances, toInstance } from '../static-ip/instances.service.ts'
-import { unitPriceCents } from '../static-ip/pricing.ts'
-import { ipInventory, proxyInstances, regions } from '../static-ip/static-ip.schema.ts'
-import { orderInstances, orders } from './orders.schema.ts'
-import { toOrder } from './orders.service.ts'
+import { chargeWallet, type MoneyContext, settled, walletBalance } from '../ledger/index.ts'
+import { placePaidOrder } from '../orders/index.ts'
+import { newCredentials, selectInstances, toInstance } from './instances.service.ts'
+import { unitPriceCents } from './pricing.ts'
+import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -45,11 +43,7 @@ export async function quoteStaticIp(
   const region = await activeRegion(db, input.regionId, input.protocol)
   const unit = unitPriceCents(region.pricePer30Days, input.durationDays)
   const total = unit * input.quantity
-  const [wallet] = await db
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-  const balance = wallet?.balance ?? 0
+  const balance = await walletBalance(db, userId)
   return {
     unitPrice: centsToAmount(unit),
     quantity: input.quantity,
@@ -106,22 +100,6 @@ export async function purchaseStaticIp(
       },
       context,
     )
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNo,
-        userId,
-        kind: 'new',
-        regionId: region.id,
-        quantity: input.quantity,
-        durationDays: input.durationDays,
-        protocol: input.protocol,
-        unitPrice: unit,
-        discountPercent: DURATION_DISCOUNT_PERCENT[input.durationDays],
-        total,
-      })
-      .returning()
-    if (!order) throw new Error('order not created')
     const expiresAt = new Date(Date.now() + input.durationDays * DAY_MS)
     const created = await tx
       .insert(proxyInstances)
@@ -138,7 +116,22 @@ export async function purchaseStaticIp(
         })),
       )
       .returning({ id: proxyInstances.id })
-    await tx.insert(orderInstances).values(created.map(({ id }) => ({ orderNo, instanceId: id })))
+    const order = await placePaidOrder(
+      tx,
+      {
+        orderNo,
+        userId,
+        kind: 'new',
+        regionId: region.id,
+        quantity: input.quantity,
+        durationDays: input.durationDays,
+        protocol: input.protocol,
+        unitPrice: unit,
+        discountPercent: DURATION_DISCOUNT_PERCENT[input.durationDays],
+        total,
+      },
+      created.map(({ id }) => id),
+    )
     const instances = await selectInstances(
       tx,
       inArray(
@@ -146,7 +139,7 @@ export async function purchaseStaticIp(
         created.map(({ id }) => id),
       ),
     )
-    return settled(tx, context, { order: toOrder(order), instances: instances.map(toInstance) })
+    return settled(tx, context, { order, instances: instances.map(toInstance) })
   })
 }
 
@@ -193,9 +186,9 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
         expiresAt: sql`greatest(now(), ${proxyInstances.expiresAt}) + make_interval(days => ${input.durationDays})`,
       })
       .where(inArray(proxyInstances.id, ids))
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const order = await placePaidOrder(
+      tx,
+      {
         orderNo,
         userId,
         kind: 'renewal',
@@ -205,11 +198,10 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
         unitPrice: Math.round(total / ids.length),
         discountPercent: DURATION_DISCOUNT_PERCENT[input.durationDays],
         total,
-      })
-      .returning()
-    if (!order) throw new Error('renewal order not created')
-    await tx.insert(orderInstances).values(ids.map((instanceId) => ({ orderNo, instanceId })))
+      },
+      ids,
+    )
     const instances = await selectInstances(tx, inArray(proxyInstances.id, ids))
-    return settled(tx, context, { order: toOrder(order), instances: instances.map(toInstance) })
+    return settled(tx, context, { order, instances: instances.map(toInstance) })
   })
 }

@@ -5,7 +5,7 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { balanceOf } from '../../../test/payments.ts'
 import { type Bought, buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 
 let server: TestServer
 let region: string

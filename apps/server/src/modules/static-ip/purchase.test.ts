@@ -5,8 +5,8 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { balanceOf } from '../../../test/payments.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
-import { orders } from './orders.schema.ts'
+import { orders } from '../orders/orders.schema.ts'
+import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 
 let server: TestServer
 beforeAll(async () => {

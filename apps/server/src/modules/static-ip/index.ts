@@ -1,0 +1,2 @@
+// The static-ip module's public face: all that other modules may import from it (npm run deps checks).
+export { instancesByIds } from './instances.service.ts'
