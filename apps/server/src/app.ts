@@ -120,7 +120,7 @@ export async function buildApp(
   const topups = createTopUpService(database.db, gateway)
   app.decorate('topups', topups)
   await app.register(topUpRoutes, { ...deps, topups })
-  if (gateway) await app.register(paymentRoutes, { db: database.db, gateway, topups })
+  if (gateway) await app.register(paymentRoutes, { gateway, topups })
   if (gateway?.kind === 'sandbox')
     await app.register(sandboxGatewayRoutes, { db: database.db, pid: gateway.pid, key: gateway.key })
   if (config.jobsEnabled)

@@ -1,18 +1,15 @@
 // The gateway's side of top-ups: the asynchronous notify (the only thing that credits on the
 // gateway's word) and the browser's return (which never credits by itself).
 import { OrderNoParams } from '@proxy/contract/wallet/topups'
-import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Db } from '../../platform/db/client.ts'
 import { acceptFormBodies, flatParams } from '../../platform/form-body.ts'
-import { topupOrders } from '../wallet/topup.schema.ts'
-import type { TopUpService } from '../wallet/topup.service.ts'
+import type { TopUpService } from '../wallet/index.ts'
 import { isEpaySignatureValid, parseEpayMoney } from './epay-sign.ts'
 import type { PaymentGateway } from './gateway.ts'
 
-type Deps = { db: Db; gateway: PaymentGateway; topups: TopUpService }
+type Deps = { gateway: PaymentGateway; topups: TopUpService }
 
-export async function paymentRoutes(app: FastifyInstance, { db, gateway, topups }: Deps) {
+export async function paymentRoutes(app: FastifyInstance, { gateway, topups }: Deps) {
   acceptFormBodies(app)
 
   async function handleNotify(params: Record<string, string>, log: FastifyBaseLogger, requestId: string) {
@@ -27,7 +24,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, gateway, topups 
     if (params.pid !== gateway.pid) return reject('wrong pid')
     const orderNo = OrderNoParams.shape.orderNo.safeParse(params.out_trade_no)
     if (!orderNo.success) return reject('unknown order')
-    const [order] = await db.select().from(topupOrders).where(eq(topupOrders.orderNo, orderNo.data))
+    const order = await topups.find(orderNo.data)
     if (!order) return reject('unknown order')
     if (params.trade_status !== 'TRADE_SUCCESS') return reject(`trade status ${params.trade_status}`)
     if (parseEpayMoney(params.money) !== order.amount)
@@ -72,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, gateway, topups 
       const orderNo = OrderNoParams.shape.orderNo.safeParse(params.out_trade_no)
       if (!orderNo.success) return reply.redirect('/paySuccess')
       // The return is only a hint: ask the gateway ourselves before the customer sees the result.
-      const [order] = await db.select().from(topupOrders).where(eq(topupOrders.orderNo, orderNo.data))
+      const order = await topups.find(orderNo.data)
       if (order?.status === 'pending' && isEpaySignatureValid(params, gateway.key))
         await topups.reconcile(order, { actor: 'return', requestId: request.id })
       return reply.redirect(`/paySuccess?orderNo=${orderNo.data}`)

@@ -4,7 +4,7 @@
 // anyone's real address.
 import { count } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { importInventoryCsv } from '../static-ip/inventory.service.ts'
+import { importInventoryCsv } from '../static-ip/index.ts'
 import { regions } from '../static-ip/static-ip.schema.ts'
 import { trafficPlans } from '../traffic/traffic.schema.ts'
 import { DEMO_NODE_NAME } from './demo-node.ts'

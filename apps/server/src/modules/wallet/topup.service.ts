@@ -18,7 +18,7 @@ import {
   systemAccountId,
   walletAccountId,
 } from '../ledger/index.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import type { PaymentGateway } from '../payments/index.ts'
 import { topupOrders } from './topup.schema.ts'
 
 type OrderRow = typeof topupOrders.$inferSelect
@@ -102,6 +102,12 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
   return {
     credit,
     reconcile,
+
+    /** One top-up order as stored, for the payment callbacks (which know only its number). */
+    async find(orderNo: string) {
+      const [row] = await db.select().from(topupOrders).where(eq(topupOrders.orderNo, orderNo))
+      return row
+    },
 
     async create(userId: string, input: CreateTopUpInput, context: MoneyContext): Promise<TopUpOrder> {
       if (!gateway) throw new AppError('PAYMENTS_UNAVAILABLE')
