@@ -90,3 +90,9 @@ export async function changePassword(
       .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), otherSessions))
   })
 }
+
+/** A customer's email, for mail about their account (undefined when there is no such customer). */
+export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return user?.email
+}

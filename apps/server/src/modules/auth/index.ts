@@ -1,3 +1,5 @@
 // The auth module's public face: all that other modules may import from it (npm run deps checks).
+
+export { emailOf } from './auth.service.ts'
 export { hashPassword } from './passwords.ts'
 export { API_TOKEN_PREFIX, displayPrefix, hashToken, newToken } from './tokens.ts'

@@ -10,3 +10,5 @@ export {
   walletAccountId,
   walletBalance,
 } from './ledger.service.ts'
+export { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
+export { createWalletReader } from './wallet-balance.service.ts'

@@ -45,6 +45,15 @@ export const instanceColumns = {
 }
 
 /** Instances joined with their address and region, for any filter. */
+/** Whether this customer holds this instance (another customer's reads like one that does not exist). */
+export async function holdsInstance(db: Db, userId: string, id: string): Promise<boolean> {
+  const [owned] = await db
+    .select({ id: proxyInstances.id })
+    .from(proxyInstances)
+    .where(and(eq(proxyInstances.id, id), eq(proxyInstances.userId, userId)))
+  return owned !== undefined
+}
+
 /** The instances with these ids, oldest first (an order's detail shows them). */
 export async function instancesByIds(db: Db, ids: string[]) {
   const rows = await selectInstances(db, inArray(proxyInstances.id, ids)).orderBy(

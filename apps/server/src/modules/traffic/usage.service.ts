@@ -3,22 +3,18 @@
 // so a 23- or 25-hour DST day is still one bucket. Every bucket in the range is answered, zeros too.
 import { bytesToWire } from '@proxy/contract/bytes'
 import type { UsageQuery, UsageSeries } from '@proxy/contract/traffic/usage'
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type Db, pgErrorCode } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { holdsInstance } from '../static-ip/index.ts'
 
 // Sums are numeric, which both drivers answer as strings: read with BigInt, never Number.
 type Row = { time: Date | string; up: number | string | bigint; down: number | string | bigint }
 
 async function subjectFilter(db: Db, userId: string, query: UsageQuery): Promise<SQL> {
   if (query.instanceId) {
-    const [owned] = await db
-      .select({ id: proxyInstances.id })
-      .from(proxyInstances)
-      .where(and(eq(proxyInstances.id, query.instanceId), eq(proxyInstances.userId, userId)))
     // Another customer's instance reads exactly like one that does not exist.
-    if (!owned) throw new AppError('NOT_FOUND')
+    if (!(await holdsInstance(db, userId, query.instanceId))) throw new AppError('NOT_FOUND')
     return sql`and subject_kind = 'instance' and subject_id = ${query.instanceId}::uuid`
   }
   if (query.scope === 'traffic-account') return sql`and subject_kind = 'traffic-account'`

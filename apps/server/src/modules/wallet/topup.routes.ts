@@ -10,8 +10,8 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { mount } from '../../platform/route.ts'
 import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
+import { exportTransactionsCsv, listTransactions } from '../ledger/index.ts'
 import type { TopUpService } from './topup.service.ts'
-import { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
 
 type Deps = { db: Db; config: Config; topups: TopUpService }
 

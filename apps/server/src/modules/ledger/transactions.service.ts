@@ -9,7 +9,7 @@ import type {
 import { stringify } from 'csv-stringify/sync'
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { accounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema.ts'
+import { accounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts'
 
 export const EXPORT_MAX_ROWS = 50_000
 

@@ -1,9 +1,10 @@
+// The wallet balance as the console reads it on every page: one prepared statement.
 import { centsToAmount } from '@proxy/contract/money'
 import { CURRENCY, type Wallet } from '@proxy/contract/wallet/endpoints'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { wallets } from '../ledger/ledger.schema.ts'
+import { wallets } from './ledger.schema.ts'
 
 export function createWalletReader(db: Db) {
   // Read on every console page load: a prepared statement (DESIGN §10).
