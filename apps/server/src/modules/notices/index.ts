@@ -1,2 +1,2 @@
 // The notices module's public face: all that other modules may import from it (npm run deps checks).
-export { addNotice } from './notices.service.ts'
+export { addNotice, unreadCount } from './notices.service.ts'

@@ -47,3 +47,12 @@ export async function markRead(db: Db, userId: string, id: string): Promise<Noti
   if (!row) throw new AppError('NOT_FOUND')
   return toNotice(row)
 }
+
+/** How many of a customer's notices are unread (the overview's badge). */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(notices)
+    .where(and(eq(notices.userId, userId), isNull(notices.readAt)))
+  return row?.value ?? 0
+}

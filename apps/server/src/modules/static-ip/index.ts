@@ -1,3 +1,3 @@
 // The static-ip module's public face: all that other modules may import from it (npm run deps checks).
-export { holdsInstance, instancesByIds } from './instances.service.ts'
+export { holdsInstance, instanceCounts, instancesByIds } from './instances.service.ts'
 export { importInventoryCsv } from './inventory.service.ts'

@@ -7,7 +7,7 @@ import type {
   InstanceListQuery,
   UpdateInstanceInput,
 } from '@proxy/contract/static-ip/instances'
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
@@ -45,6 +45,27 @@ export const instanceColumns = {
 }
 
 /** Instances joined with their address and region, for any filter. */
+/** A customer's live instances, and how many of them expire within `days` (the overview cards). */
+export async function instanceCounts(db: Db, userId: string, days: number) {
+  const [row] = await db
+    .select({
+      active: count(),
+      expiring: sql<number>`count(*) filter (where ${lte(
+        proxyInstances.expiresAt,
+        sql`now() + make_interval(days => ${days})`,
+      )})`.mapWith(Number),
+    })
+    .from(proxyInstances)
+    .where(
+      and(
+        eq(proxyInstances.userId, userId),
+        eq(proxyInstances.status, 'active'),
+        gt(proxyInstances.expiresAt, sql`now()`),
+      ),
+    )
+  return { active: row?.active ?? 0, expiring: row?.expiring ?? 0 }
+}
+
 /** Whether this customer holds this instance (another customer's reads like one that does not exist). */
 export async function holdsInstance(db: Db, userId: string, id: string): Promise<boolean> {
   const [owned] = await db
