@@ -2,4 +2,5 @@
 
 export { emailOf } from './auth.service.ts'
 export { hashPassword } from './passwords.ts'
+export * as profiles from './profile.service.ts'
 export { API_TOKEN_PREFIX, displayPrefix, hashToken, newToken } from './tokens.ts'

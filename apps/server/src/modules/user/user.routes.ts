@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import { profiles as users } from '../auth/index.ts'
 import * as whitelist from './ip-whitelist.service.ts'
-import * as users from './user.service.ts'
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const readProfile = users.createProfileReader(db)

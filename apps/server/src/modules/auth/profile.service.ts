@@ -3,8 +3,8 @@ import type { ApiToken, Me } from '@proxy/contract/user/endpoints'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { apiTokens, users } from '../auth/auth.schema.ts'
-import { API_TOKEN_PREFIX, displayPrefix, hashToken, newToken } from '../auth/index.ts'
+import { apiTokens, users } from './auth.schema.ts'
+import { API_TOKEN_PREFIX, displayPrefix, hashToken, newToken } from './tokens.ts'
 
 // A customer with more tokens than this is doing something a key manager should do.
 export const MAX_API_TOKENS = 20
