@@ -96,3 +96,22 @@ export async function emailOf(db: Db, userId: string): Promise<string | undefine
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
   return user?.email
 }
+
+/** Whether any customer exists yet (the demo seed only fills an empty database). */
+export async function hasCustomers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1)
+  return row !== undefined
+}
+
+/** Inserts a customer unless the email is taken; answers the new id, or null when it was. */
+export async function insertCustomer(
+  tx: Tx,
+  values: { email: string; name: string; passwordHash: string },
+): Promise<string | null> {
+  const [user] = await tx
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id })
+  return user?.id ?? null
+}

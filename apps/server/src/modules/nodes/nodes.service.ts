@@ -26,6 +26,15 @@ export async function addNode(db: Db, name: string, host: string) {
   return { id: node.id, token }
 }
 
+/** Whether this token belongs to a node that is not revoked. */
+export async function isLiveNodeToken(db: Db, token: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(and(eq(nodes.tokenHash, hashToken(token)), sql`${nodes.revokedAt} is null`))
+  return live !== undefined
+}
+
 /** Revokes a node by id or name; its token stops working on the next request. */
 export async function revokeNode(db: Db, idOrName: string): Promise<number> {
   const isId = /^[0-9a-f-]{36}$/.test(idOrName)

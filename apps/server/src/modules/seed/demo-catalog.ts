@@ -1,12 +1,6 @@
-// Demo regions stocked with loopback addresses (127.0.1.x … 127.0.5.x), so a fresh `npm start` can
-// buy static IPs end to end and use them: the local gateway listens on them and exits from them.
-// The traffic account's rotating pool exits from 127.0.6.x. Never routed off the machine, never
-// anyone's real address.
-import { count } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { importInventoryCsv } from '../static-ip/index.ts'
-import { regions } from '../static-ip/static-ip.schema.ts'
-import { trafficPlans } from '../traffic/traffic.schema.ts'
+import { addRegionsIfNone, importInventoryCsv } from '../static-ip/index.ts'
+import { addPlansIfNone } from '../traffic/index.ts'
 import { DEMO_NODE_NAME } from './demo-node.ts'
 
 export const DEMO_REGIONS = [
@@ -109,24 +103,19 @@ export const DEMO_POOL_ADDRESSES = 10
 
 /** Seeds the catalogue (regions with addresses, traffic plans) only when it is empty. */
 export async function seedDemoCatalog(db: Db): Promise<number> {
-  const [plans] = await db.select({ value: count() }).from(trafficPlans)
-  if ((plans?.value ?? 0) === 0)
-    await db
-      .insert(trafficPlans)
-      .values(DEMO_TRAFFIC_PLANS.map((plan, index) => ({ ...plan, sortOrder: index })))
-      .onConflictDoNothing()
-  const [existing] = await db.select({ value: count() }).from(regions)
-  if ((existing?.value ?? 0) > 0) return 0
-  await db
-    .insert(regions)
-    .values(
-      DEMO_REGIONS.map(({ base: _base, ...region }, index) => ({
-        ...region,
-        protocols: ['socks5', 'vmess'],
-        sortOrder: index,
-      })),
-    )
-    .onConflictDoNothing()
+  await addPlansIfNone(
+    db,
+    DEMO_TRAFFIC_PLANS.map((plan, index) => ({ ...plan, sortOrder: index })),
+  )
+  const added = await addRegionsIfNone(
+    db,
+    DEMO_REGIONS.map(({ base: _base, ...region }, index) => ({
+      ...region,
+      protocols: ['socks5', 'vmess'],
+      sortOrder: index,
+    })),
+  )
+  if (!added) return 0
   const lines = DEMO_REGIONS.flatMap((region) =>
     Array.from(
       { length: DEMO_ADDRESSES_PER_REGION },

@@ -3,11 +3,8 @@
 // it while the server holds the (PGlite) database. Never in production: the seed itself is off there.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { hashToken } from '../auth/index.ts'
-import { addNode } from '../nodes/index.ts'
-import { nodes } from '../nodes/nodes.schema.ts'
+import { addNode, isLiveNodeToken } from '../nodes/index.ts'
 
 /** The node the demo stock's inventory rows name: the gateway `npm start` runs, or `node:simulate`. */
 export const DEMO_NODE_NAME = 'local'
@@ -17,13 +14,7 @@ export const demoNodeTokenFile = (dataDir: string) => join(dataDir, 'demo-node.t
 export async function ensureDemoNode(db: Db, dataDir: string): Promise<boolean> {
   const file = demoNodeTokenFile(dataDir)
   const saved = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
-  if (saved) {
-    const [live] = await db
-      .select({ id: nodes.id })
-      .from(nodes)
-      .where(and(eq(nodes.tokenHash, hashToken(saved)), isNull(nodes.revokedAt)))
-    if (live) return false
-  }
+  if (saved && (await isLiveNodeToken(db, saved))) return false
   const { token } = await addNode(db, DEMO_NODE_NAME, 'localhost')
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, `${token}\n`, { mode: 0o600 })

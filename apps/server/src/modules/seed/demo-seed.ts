@@ -1,9 +1,7 @@
 // A demo customer with some money, so a fresh `npm start` has something to sign in with.
 import { randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
-import { users } from '../auth/auth.schema.ts'
-import { hashPassword } from '../auth/index.ts'
+import { hasCustomers, hashPassword, insertCustomer } from '../auth/index.ts'
 import { createWalletAccount, postLedgerTransaction, systemAccountId } from '../ledger/index.ts'
 
 export const DEMO_EMAIL = 'demo@example.com'
@@ -11,18 +9,13 @@ export const DEMO_CREDIT_CENTS = 100_00
 
 /** Seeds only an empty database; answers the credentials, which exist nowhere else in clear. */
 export async function seedDemoCustomer(db: Db): Promise<{ email: string; password: string } | null> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
-  if (count > 0) return null
+  if (await hasCustomers(db)) return null
   const password = randomBytes(9).toString('base64url')
   const passwordHash = await hashPassword(password)
   return inTransaction(db, async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: DEMO_EMAIL, name: 'Demo', passwordHash })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id })
-    if (!user) return null // another replica seeded first
-    const walletId = await createWalletAccount(tx, user.id)
+    const userId = await insertCustomer(tx, { email: DEMO_EMAIL, name: 'Demo', passwordHash })
+    if (!userId) return null // another replica seeded first
+    const walletId = await createWalletAccount(tx, userId)
     await postLedgerTransaction(tx, {
       kind: 'adjustment',
       description: '演示账户赠送余额',

@@ -39,3 +39,11 @@ export async function getCatalog(db: Db): Promise<{ regions: Region[]; durations
     })),
   }
 }
+
+/** Puts these regions on sale when there are none yet (the demo seed); true when it added them. */
+export async function addRegionsIfNone(db: Db, rows: (typeof regions.$inferInsert)[]): Promise<boolean> {
+  const [existing] = await db.select({ value: count() }).from(regions)
+  if ((existing?.value ?? 0) > 0) return false
+  await db.insert(regions).values(rows).onConflictDoNothing()
+  return true
+}

@@ -1,2 +1,2 @@
 // The traffic module's public face: all that other modules may import from it (npm run deps checks).
-export { remainingBytes } from './traffic.service.ts'
+export { addPlansIfNone, remainingBytes } from './traffic.service.ts'

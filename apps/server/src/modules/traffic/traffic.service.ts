@@ -257,3 +257,9 @@ export async function expirePackages(db: Db, now = new Date()): Promise<number> 
     return expired.length
   })
 }
+
+/** Puts these plans on sale when there are none yet (the demo seed). */
+export async function addPlansIfNone(db: Db, plans: (typeof trafficPlans.$inferInsert)[]) {
+  const [existing] = await db.select({ value: count() }).from(trafficPlans)
+  if ((existing?.value ?? 0) === 0) await db.insert(trafficPlans).values(plans).onConflictDoNothing()
+}
