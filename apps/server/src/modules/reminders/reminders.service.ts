@@ -3,19 +3,16 @@
 // auto-renew that expire within 3 days (once per expiry date). Each reminder is claimed with an
 // UPDATE … RETURNING first, so replicas running the same job never send one twice.
 import { bytesToWire, formatBytes } from '@proxy/contract/bytes'
-import { and, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
-import { users } from '../auth/auth.schema.ts'
+import { emailOf } from '../auth/index.ts'
 import { addNotice } from '../notices/index.ts'
-import { proxyInstances } from '../static-ip/static-ip.schema.ts'
-import { remainingBytes } from '../traffic/index.ts'
-import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
+import { claimInstancesExpiring } from '../static-ip/index.ts'
+import { claimExhaustedAccounts, claimPackagesPastPercent, remainingBytes } from '../traffic/index.ts'
 
 export const PACKAGE_REMINDER_PERCENT = 80
 export const EXPIRY_REMINDER_DAYS = 3
-const DAY_MS = 24 * 3600 * 1000
 
 type Reminder = {
   userId: string
@@ -32,27 +29,17 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
   async function deliver(reminder: Reminder) {
     const { userId, kind, title, body, params } = reminder
     await addNotice(db, { userId, kind, title, body, params })
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-    if (user)
+    const email = await emailOf(db, userId)
+    if (email)
       await mailer.send({
-        to: user.email,
+        to: email,
         subject: `${title} / ${reminder.titleEn}`,
         text: `${body}\n\n${reminder.bodyEn}`,
       })
   }
 
   async function packagesPastThreshold(now: Date): Promise<Reminder[]> {
-    const claimed = await db
-      .update(trafficPackages)
-      .set({ reminded80At: now })
-      .where(
-        and(
-          isNull(trafficPackages.reminded80At),
-          ne(trafficPackages.status, 'expired'),
-          sql`${trafficPackages.usedBytes} * 100 >= ${trafficPackages.totalBytes} * ${PACKAGE_REMINDER_PERCENT}`,
-        ),
-      )
-      .returning()
+    const claimed = await claimPackagesPastPercent(db, now, PACKAGE_REMINDER_PERCENT)
     return claimed.map((pack) => {
       // Integer division in bigint: floor(used × 100 / total), exact at any size.
       const usedPercent = pack.totalBytes > 0n ? Number((pack.usedBytes * 100n) / pack.totalBytes) : 100
@@ -76,19 +63,7 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
   }
 
   async function exhaustedAccounts(now: Date): Promise<Reminder[]> {
-    const claimed = await db
-      .update(trafficAccounts)
-      .set({ exhaustedRemindedAt: now })
-      .where(
-        and(
-          isNotNull(trafficAccounts.exhaustedAt),
-          or(
-            isNull(trafficAccounts.exhaustedRemindedAt),
-            lt(trafficAccounts.exhaustedRemindedAt, trafficAccounts.exhaustedAt),
-          ),
-        ),
-      )
-      .returning({ userId: trafficAccounts.userId })
+    const claimed = await claimExhaustedAccounts(db, now)
     const reminders: Reminder[] = []
     for (const { userId } of claimed) {
       // Bought more before the job ran: nothing to tell.
@@ -108,31 +83,7 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
   }
 
   async function instancesExpiringSoon(now: Date): Promise<Reminder[]> {
-    const horizon = new Date(now.getTime() + EXPIRY_REMINDER_DAYS * DAY_MS)
-    const claimed = await db
-      .update(proxyInstances)
-      .set({ expiryRemindedAt: now })
-      .where(
-        and(
-          eq(proxyInstances.status, 'active'),
-          eq(proxyInstances.autoRenew, false),
-          gt(proxyInstances.expiresAt, now),
-          lte(proxyInstances.expiresAt, horizon),
-          // Not yet told about this expiry date: a renewal since the last reminder re-arms it.
-          or(
-            isNull(proxyInstances.expiryRemindedAt),
-            lt(
-              proxyInstances.expiryRemindedAt,
-              sql`${proxyInstances.expiresAt} - make_interval(days => ${EXPIRY_REMINDER_DAYS})`,
-            ),
-          ),
-        ),
-      )
-      .returning({
-        userId: proxyInstances.userId,
-        name: proxyInstances.lineInstanceName,
-        expiresAt: proxyInstances.expiresAt,
-      })
+    const claimed = await claimInstancesExpiring(db, now, EXPIRY_REMINDER_DAYS)
     const byCustomer = new Map<string, typeof claimed>()
     for (const row of claimed) byCustomer.set(row.userId, [...(byCustomer.get(row.userId) ?? []), row])
     return [...byCustomer].map(([userId, rows]) => {

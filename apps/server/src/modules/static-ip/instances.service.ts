@@ -7,7 +7,22 @@ import type {
   InstanceListQuery,
   UpdateInstanceInput,
 } from '@proxy/contract/static-ip/instances'
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
@@ -204,4 +219,36 @@ export async function instancesForExport(
   const rows = await selectInstances(db, where).orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id))
   if (ids && rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND')
   return rows
+}
+
+/**
+ * Claims the live instances without auto-renew that expire within `days` and were not told about
+ * this expiry date yet (a renewal since re-arms it), and answers them.
+ */
+export async function claimInstancesExpiring(db: Db, now: Date, days: number) {
+  const horizon = new Date(now.getTime() + days * 24 * 3600 * 1000)
+  return db
+    .update(proxyInstances)
+    .set({ expiryRemindedAt: now })
+    .where(
+      and(
+        eq(proxyInstances.status, 'active'),
+        eq(proxyInstances.autoRenew, false),
+        gt(proxyInstances.expiresAt, now),
+        lte(proxyInstances.expiresAt, horizon),
+        // Not yet told about this expiry date: a renewal since the last reminder re-arms it.
+        or(
+          isNull(proxyInstances.expiryRemindedAt),
+          lt(
+            proxyInstances.expiryRemindedAt,
+            sql`${proxyInstances.expiresAt} - make_interval(days => ${days})`,
+          ),
+        ),
+      ),
+    )
+    .returning({
+      userId: proxyInstances.userId,
+      name: proxyInstances.lineInstanceName,
+      expiresAt: proxyInstances.expiresAt,
+    })
 }

@@ -1,2 +1,7 @@
 // The traffic module's public face: all that other modules may import from it (npm run deps checks).
-export { addPlansIfNone, remainingBytes } from './traffic.service.ts'
+export {
+  addPlansIfNone,
+  claimExhaustedAccounts,
+  claimPackagesPastPercent,
+  remainingBytes,
+} from './traffic.service.ts'

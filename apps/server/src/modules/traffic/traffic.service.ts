@@ -9,7 +9,22 @@ import {
   type TrafficOrderInput,
   type TrafficPackage,
 } from '@proxy/contract/traffic/endpoints'
-import { and, asc, count, eq, gt, inArray, lt, lte, notExists, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -262,4 +277,39 @@ export async function expirePackages(db: Db, now = new Date()): Promise<number> 
 export async function addPlansIfNone(db: Db, plans: (typeof trafficPlans.$inferInsert)[]) {
   const [existing] = await db.select({ value: count() }).from(trafficPlans)
   if ((existing?.value ?? 0) === 0) await db.insert(trafficPlans).values(plans).onConflictDoNothing()
+}
+
+/**
+ * Claims the packages past `percent` used that were not reminded yet (UPDATE … RETURNING, so two
+ * replicas never both claim one) and answers them.
+ */
+export async function claimPackagesPastPercent(db: Db, now: Date, percent: number) {
+  return db
+    .update(trafficPackages)
+    .set({ reminded80At: now })
+    .where(
+      and(
+        isNull(trafficPackages.reminded80At),
+        ne(trafficPackages.status, 'expired'),
+        sql`${trafficPackages.usedBytes} * 100 >= ${trafficPackages.totalBytes} * ${percent}`,
+      ),
+    )
+    .returning()
+}
+
+/** Claims the accounts that ran out since they were last reminded, and answers their ids. */
+export async function claimExhaustedAccounts(db: Db, now: Date) {
+  return db
+    .update(trafficAccounts)
+    .set({ exhaustedRemindedAt: now })
+    .where(
+      and(
+        isNotNull(trafficAccounts.exhaustedAt),
+        or(
+          isNull(trafficAccounts.exhaustedRemindedAt),
+          lt(trafficAccounts.exhaustedRemindedAt, trafficAccounts.exhaustedAt),
+        ),
+      ),
+    )
+    .returning({ userId: trafficAccounts.userId })
 }
