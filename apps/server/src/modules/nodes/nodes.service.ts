@@ -4,12 +4,12 @@
 // first, updated in one statement. Bytes are bigint throughout; a push that would take a total
 // past 2^53 − 1 is refused.
 import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/index.ts'
-import { proxyInstances } from '../static-ip/static-ip.schema.ts'
-import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
+import { ownersOfInstances } from '../static-ip/index.ts'
+import { drawFromPackages, existingAccounts } from '../traffic/index.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
 import { recordPush } from './node-health.ts'
 import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
@@ -89,18 +89,8 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
     const instanceIds = ids('instance')
     const accountIds = ids('traffic-account')
     const [instanceOwners, accountOwners] = await Promise.all([
-      instanceIds.length
-        ? tx
-            .select({ id: proxyInstances.id, userId: proxyInstances.userId })
-            .from(proxyInstances)
-            .where(sql`${proxyInstances.id} = any(${sql.param(instanceIds)}::uuid[])`)
-        : [],
-      accountIds.length
-        ? tx
-            .select({ id: trafficAccounts.userId, userId: trafficAccounts.userId })
-            .from(trafficAccounts)
-            .where(sql`${trafficAccounts.userId} = any(${sql.param(accountIds)}::uuid[])`)
-        : [],
+      instanceIds.length ? ownersOfInstances(tx, instanceIds) : [],
+      accountIds.length ? existingAccounts(tx, accountIds) : [],
     ])
     const owner = new Map([...instanceOwners, ...accountOwners].map((row) => [row.id, row.userId]))
     const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0n)
@@ -159,62 +149,3 @@ async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, s
 }
 
 /** Deducts each account's bytes from its live packages, soonest expiry first; the rest is overage. */
-async function drawFromPackages(tx: Tx, usage: Map<string, bigint>, now: Date) {
-  if (usage.size === 0) return []
-  const live = await tx
-    .select()
-    .from(trafficPackages)
-    .where(
-      and(
-        sql`${trafficPackages.userId} = any(${sql.param([...usage.keys()])}::uuid[])`,
-        eq(trafficPackages.status, 'active'),
-        gt(trafficPackages.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(trafficPackages.userId), asc(trafficPackages.expiresAt), asc(trafficPackages.id))
-    .for('update')
-  const left = new Map(usage)
-  const remaining = new Map<string, bigint>()
-  const changes: { id: string; used: bigint; status: 'active' | 'exhausted' }[] = []
-  /** Customers who drew a package's last bytes in this push. */
-  const emptiedNow = new Set<string>()
-  for (const pack of live) {
-    const want = left.get(pack.userId) ?? 0n
-    const free = pack.totalBytes - pack.usedBytes
-    const take = want < free ? want : free
-    left.set(pack.userId, want - take)
-    remaining.set(pack.userId, (remaining.get(pack.userId) ?? 0n) + free - take)
-    if (take > 0n) {
-      changes.push({
-        id: pack.id,
-        used: pack.usedBytes + take,
-        status: take === free ? 'exhausted' : 'active',
-      })
-      if (take === free) emptiedNow.add(pack.userId)
-    }
-  }
-  if (changes.length > 0)
-    await tx.execute(sql`
-      update traffic_packages as p set used_bytes = v.used, status = v.status
-      from unnest(
-        ${sql.param(changes.map((c) => c.id))}::uuid[],
-        ${sql.param(changes.map((c) => c.used.toString()))}::bigint[],
-        ${sql.param(changes.map((c) => c.status))}::text[]
-      ) as v(id, used, status)
-      where p.id = v.id`)
-  const overage = [...left].filter(([, bytes]) => bytes > 0n)
-  if (overage.length > 0)
-    await tx.execute(sql`
-      update traffic_accounts as a set overage_bytes = a.overage_bytes + v.bytes
-      from unnest(
-        ${sql.param(overage.map(([userId]) => userId))}::uuid[],
-        ${sql.param(overage.map(([, bytes]) => bytes.toString()))}::bigint[]
-      ) as v(user_id, bytes)
-      where a.user_id = v.user_id`)
-  const empty = [...usage.keys()].filter((userId) => (remaining.get(userId) ?? 0n) === 0n)
-  // Ran out in this push (it drew its last bytes): the reminder job tells the customer.
-  const ranOut = empty.filter((userId) => emptiedNow.has(userId))
-  if (ranOut.length > 0)
-    await tx.update(trafficAccounts).set({ exhaustedAt: now }).where(inArray(trafficAccounts.userId, ranOut))
-  return empty.map((id) => ({ kind: 'traffic-account' as const, id }))
-}

@@ -1,4 +1,10 @@
 // The static-ip module's public face: all that other modules may import from it (npm run deps checks).
 export { addRegionsIfNone } from './catalog.service.ts'
-export { claimInstancesExpiring, holdsInstance, instanceCounts, instancesByIds } from './instances.service.ts'
+export {
+  claimInstancesExpiring,
+  holdsInstance,
+  instanceCounts,
+  instancesByIds,
+  ownersOfInstances,
+} from './instances.service.ts'
 export { importInventoryCsv } from './inventory.service.ts'

@@ -81,6 +81,13 @@ export async function instanceCounts(db: Db, userId: string, days: number) {
   return { active: row?.active ?? 0, expiring: row?.expiring ?? 0 }
 }
 
+/** The customer each of these instances belongs to, as `{ id, userId }`. */
+export const ownersOfInstances = (tx: Tx, ids: string[]) =>
+  tx
+    .select({ id: proxyInstances.id, userId: proxyInstances.userId })
+    .from(proxyInstances)
+    .where(sql`${proxyInstances.id} = any(${sql.param(ids)}::uuid[])`)
+
 /** Whether this customer holds this instance (another customer's reads like one that does not exist). */
 export async function holdsInstance(db: Db, userId: string, id: string): Promise<boolean> {
   const [owned] = await db
