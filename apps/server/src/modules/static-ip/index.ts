@@ -8,3 +8,10 @@ export {
   ownersOfInstances,
 } from './instances.service.ts'
 export { importInventoryCsv } from './inventory.service.ts'
+export {
+  instancesExpiredSince,
+  instancesOnNode,
+  poolExits,
+  servedInstances,
+  servedOwners,
+} from './node-rows.ts'
