@@ -12,7 +12,8 @@ module.exports = {
     },
     {
       name: 'web-feature-to-feature',
-      comment: 'A web feature never imports another feature: compose in app/, or move what both need to shared/.',
+      comment:
+        'A web feature never imports another feature: compose in app/, or move what both need to shared/.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
