@@ -28,13 +28,16 @@ export const formatBytes = (bytes: number, language = 'en-US', digits = 2): stri
   return `${number} ${unit}`
 }
 
+/** The largest byte count that is still an exact JSON number (2^53 − 1, about 9 PB). */
+export const MAX_WIRE_BYTES = BigInt(Number.MAX_SAFE_INTEGER)
+
 /**
  * A byte count kept as bigint on the server, as the JSON number the API reports. Every total is
  * bounded by 2^53 − 1 before it is stored, so this never loses a byte; if it ever would, it throws
  * rather than answer a wrong number.
  */
 export const bytesToWire = (bytes: bigint): number => {
-  if (bytes < 0n || bytes > BigInt(Number.MAX_SAFE_INTEGER))
+  if (bytes < 0n || bytes > MAX_WIRE_BYTES)
     throw new RangeError(`byte count ${bytes} is not an exact JSON number`)
   return Number(bytes)
 }

@@ -69,11 +69,10 @@ export function createNodeCredentials(db: Db) {
  */
 async function whitelists(tx: Tx, node: string, owners?: string[]) {
   const served = await servedOwners(tx, node, owners)
-  const sources = await whitelistSources(tx, owners)
+  // Only the served customers' lists: a node never reads (nor is sent) anyone else's.
+  const sources = served.length > 0 ? await whitelistSources(tx, served) : []
   const byOwner = new Map<string, string[]>(owners ? served.map((owner) => [owner, []]) : [])
-  const isServed = new Set(served)
   for (const { owner, source } of sources) {
-    if (!isServed.has(owner)) continue
     const list = byOwner.get(owner) ?? []
     list.push(source)
     byOwner.set(owner, list)

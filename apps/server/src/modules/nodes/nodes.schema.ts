@@ -1,5 +1,6 @@
 // Proxy nodes with their latest health figures, the reports they push (idempotent per node and
 // report id), and hourly usage.
+import { MAX_WIRE_BYTES } from '@proxy/contract/bytes'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -70,7 +71,7 @@ export const usageHourly = pgTable(
 )
 
 /** Bytes a customer's totals can reach and still be exact JSON numbers (2^53 − 1, about 9 PB). */
-export const MAX_TOTAL_BYTES = 9_007_199_254_740_991n
+export const MAX_TOTAL_BYTES = MAX_WIRE_BYTES
 
 /**
  * Every byte a customer has ever used, up and down, over all their proxies. Each usage figure the

@@ -24,6 +24,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
@@ -86,7 +87,7 @@ export const ownersOfInstances = (tx: Tx, ids: string[]) =>
   tx
     .select({ id: proxyInstances.id, userId: proxyInstances.userId })
     .from(proxyInstances)
-    .where(sql`${proxyInstances.id} = any(${sql.param(ids)}::uuid[])`)
+    .where(sql`${proxyInstances.id} = ${anyUuid(ids)}`)
 
 /** Whether this customer holds this instance (another customer's reads like one that does not exist). */
 export async function holdsInstance(db: Db, userId: string, id: string): Promise<boolean> {

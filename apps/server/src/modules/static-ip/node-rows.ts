@@ -2,9 +2,8 @@
 // = the node's name), their owners, and its pool exits. Read inside the node pull's snapshot.
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
+import { anyUuid } from '../../platform/db/sql.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
-
-const anyUuid = (ids: string[]) => sql`any(${sql.param(ids)}::uuid[])`
 
 /** Live instances on this node's addresses (expiry judged now, whether or not a sweep marked it yet). */
 const servedInstance = (node: string) =>

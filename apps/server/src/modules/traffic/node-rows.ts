@@ -1,11 +1,10 @@
 // What every proxy node serves of the traffic accounts: those with bytes left in live packages, with
 // the bytes left. Read inside the node pull's snapshot.
-import { bytesToWire } from '@proxy/contract/bytes'
+import { bytesToWire, MAX_WIRE_BYTES } from '@proxy/contract/bytes'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
+import { anyUuid } from '../../platform/db/sql.ts'
 import { trafficAccounts, trafficPackages } from './traffic.schema.ts'
-
-const anyUuid = (ids: string[]) => sql`any(${sql.param(ids)}::uuid[])`
 
 /** Accounts (these only, when given) with bytes left in live packages, and how many. */
 export async function accountsWithBytesLeft(tx: Tx, ids?: string[]) {
@@ -16,7 +15,7 @@ export async function accountsWithBytesLeft(tx: Tx, ids?: string[]) {
       password: trafficAccounts.password,
       // Capped at the exact-number bound: a node enforcing 9 PB is enforcing nothing smaller.
       remaining: sql`least(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), ${sql.raw(
-        String(Number.MAX_SAFE_INTEGER),
+        MAX_WIRE_BYTES.toString(),
       )})::bigint`.mapWith(BigInt),
     })
     .from(trafficAccounts)

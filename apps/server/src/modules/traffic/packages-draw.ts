@@ -2,6 +2,7 @@
 // the push's transaction; bytes beyond the last package are kept as overage.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
+import { anyUuid } from '../../platform/db/sql.ts'
 import { trafficAccounts, trafficPackages } from './traffic.schema.ts'
 
 /** The traffic accounts among these customer ids, as `{ id, userId }` (an account's id is its customer's). */
@@ -9,7 +10,7 @@ export const existingAccounts = (tx: Tx, ids: string[]) =>
   tx
     .select({ id: trafficAccounts.userId, userId: trafficAccounts.userId })
     .from(trafficAccounts)
-    .where(sql`${trafficAccounts.userId} = any(${sql.param(ids)}::uuid[])`)
+    .where(sql`${trafficAccounts.userId} = ${anyUuid(ids)}`)
 
 /**
  * Draws each customer's bytes from their packages in one update, and answers the accounts left
@@ -22,7 +23,7 @@ export async function drawFromPackages(tx: Tx, usage: Map<string, bigint>, now: 
     .from(trafficPackages)
     .where(
       and(
-        sql`${trafficPackages.userId} = any(${sql.param([...usage.keys()])}::uuid[])`,
+        sql`${trafficPackages.userId} = ${anyUuid([...usage.keys()])}`,
         eq(trafficPackages.status, 'active'),
         gt(trafficPackages.expiresAt, now),
       ),

@@ -4,6 +4,7 @@ import { IP_WHITELIST_MAX, WHITELIST_MIN_PREFIX, type WhitelistEntry } from '@pr
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import ipaddr from 'ipaddr.js'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { ipWhitelist } from './ip-whitelist.schema.ts'
 
@@ -90,11 +91,11 @@ export async function removeFromWhitelist(db: Db, userId: string, id: string): P
   if (removed.length === 0) throw new AppError('NOT_FOUND')
 }
 
-/** Whitelist sources of these customers (or of all), by customer: for the proxy nodes' pull. */
-export function whitelistSources(tx: Tx, owners?: string[]) {
+/** Whitelist sources of these customers, by customer: for the proxy nodes' pull. */
+export function whitelistSources(tx: Tx, owners: string[]) {
   return tx
     .select({ owner: ipWhitelist.userId, source: ipWhitelist.source })
     .from(ipWhitelist)
-    .where(owners ? sql`${ipWhitelist.userId} = any(${sql.param(owners)}::uuid[])` : undefined)
+    .where(sql`${ipWhitelist.userId} = ${anyUuid(owners)}`)
     .orderBy(asc(ipWhitelist.userId), asc(ipWhitelist.source))
 }
