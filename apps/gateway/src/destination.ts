@@ -2,6 +2,7 @@
 // so a public name pointing at 127.0.0.1 or 10.x (SSRF by DNS) is refused like the literal.
 import dns, { type LookupAddress } from 'node:dns'
 import net from 'node:net'
+import { unmapIPv4 } from './addresses.ts'
 import type { Destination, Grant } from './grants.ts'
 import { DialError } from './protocols/context.ts'
 
@@ -39,10 +40,6 @@ for (const [address, prefix] of [
 }
 
 const family = (address: string) => (net.isIPv4(address) ? 'ipv4' : 'ipv6')
-
-/** `::ffff:1.2.3.4` → `1.2.3.4`, so the exit-family check and the socket see one form. */
-const unmap = (address: string) =>
-  address.toLowerCase().startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address
 
 // The gateway hands a new Set whenever its addresses change: build each one's list once, not per dial.
 const ownLists = new WeakMap<Set<string>, net.BlockList>()
@@ -93,8 +90,8 @@ export function createDialer(options: DialerOptions) {
     if (!Number.isInteger(destination.port) || destination.port < 1 || destination.port > 65535) {
       throw new DialError('not-allowed', `bad port ${destination.port}`)
     }
-    const exit = grant.exitAddress ? unmap(grant.exitAddress) : undefined
-    const resolved = (await resolve(destination.host)).map(unmap)
+    const exit = grant.exitAddress ? unmapIPv4(grant.exitAddress) : undefined
+    const resolved = (await resolve(destination.host)).map(unmapIPv4)
     // A socket bound to an IPv4 exit cannot carry IPv6 (and the reverse).
     const usable = exit ? resolved.filter((a) => family(a) === family(exit)) : resolved
     const [first] = usable
@@ -127,7 +124,7 @@ export function createDialer(options: DialerOptions) {
       )
       pick(grant, destination).then((address) => {
         if (isSettled) return // the deadline answered while we were resolving
-        const localAddress = grant.exitAddress ? unmap(grant.exitAddress) : undefined
+        const localAddress = grant.exitAddress ? unmapIPv4(grant.exitAddress) : undefined
         const upstream = net.connect({
           host: address,
           port: destination.port,

@@ -2,6 +2,7 @@
 // (static IPs are bought and released while we run), and a first-byte sniff per connection
 // so SOCKS5 and HTTP proxy share every port.
 import net from 'node:net'
+import { unmapIPv4 } from './addresses.ts'
 import type { Entry } from './grants.ts'
 
 export type Protocol = 'socks5' | 'http'
@@ -15,7 +16,6 @@ export type ListenerOptions = {
 
 const keyOf = (entry: Entry) =>
   `${entry.address.includes(':') ? `[${entry.address}]` : entry.address}:${entry.port}`
-const unmap = (address: string) => (address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address)
 
 export function createListeners(options: ListenerOptions) {
   const servers = new Map<string, net.Server>()
@@ -34,7 +34,7 @@ export function createListeners(options: ListenerOptions) {
       const head: Buffer | null = socket.read()
       if (!head) return socket.destroy() // closed before saying anything
       socket.unshift(head)
-      const entry = { address: unmap(socket.localAddress ?? ''), port: socket.localPort ?? 0 }
+      const entry = { address: unmapIPv4(socket.localAddress ?? ''), port: socket.localPort ?? 0 }
       try {
         const result: unknown = options.handle(socket, entry, head[0] === 0x05 ? 'socks5' : 'http')
         if (result instanceof Promise) result.catch(() => socket.destroy())

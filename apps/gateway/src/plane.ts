@@ -2,8 +2,8 @@
 // dialled address (or a pool exit), bytes metered per credential. One per worker process (or one in
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
-import net from 'node:net'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { blockListOf, holds } from './addresses.ts'
 import type { GatewayConfig } from './config.ts'
 import { createDialer } from './destination.ts'
 import type { Entry, Grant } from './grants.ts'
@@ -45,17 +45,13 @@ export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
 
 /** An allow list from `a.b.c.d/n, …`: the addresses this node owns and may listen on. */
 export function ownedAddresses(cidrs: string): (address: string) => boolean {
-  const list = new net.BlockList()
-  for (const cidr of cidrs
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const [address = '', prefix] = cidr.split('/')
-    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
-    if (prefix === undefined) list.addAddress(address, family)
-    else list.addSubnet(address, Number(prefix), family)
-  }
-  return (address) => list.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')
+  const list = blockListOf(
+    cidrs
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  return (address) => holds(list, address)
 }
 
 export type Plane = ReturnType<typeof startPlane>

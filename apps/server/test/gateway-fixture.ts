@@ -5,18 +5,13 @@
 // Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...]}; answers {ready, …} first.
 import { PGlite } from '@electric-sql/pglite'
 import { buildApp } from '../src/app.ts'
-import {
-  postLedgerTransaction,
-  systemAccountId,
-  walletAccountId,
-} from '../src/modules/ledger/ledger.service.ts'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
-import { type Db, inTransaction, openPglite } from '../src/platform/db/client.ts'
-import { testRegion } from './test-region.ts'
+import { type Db, openPglite } from '../src/platform/db/client.ts'
+import { creditWallet, testRegion } from './fixtures.ts'
 
 export type FixtureOptions = { firstAddress?: number; poolExits?: string[] }
 export type FixtureRequest =
@@ -37,20 +32,6 @@ async function stockRegion(db: Db, count: number, firstAddress: number, poolExit
   const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
   if (result.imported !== lines.length) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
   return id
-}
-
-/** Credits a customer's wallet through a ledger adjustment. */
-async function fund(db: Db, userId: string, cents: number) {
-  await inTransaction(db, async (tx) =>
-    postLedgerTransaction(tx, {
-      kind: 'adjustment',
-      description: 'test credit',
-      entries: [
-        { accountId: await systemAccountId(tx, 'adjustments'), amount: -cents },
-        { accountId: await walletAccountId(tx, userId), amount: cents },
-      ],
-    }),
-  )
 }
 
 const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOptions
@@ -75,7 +56,8 @@ async function close() {
 process.on('message', async (request: FixtureRequest) => {
   const answer = (reply: Omit<FixtureAnswer, 'id'>) => process.send?.({ id: request.id, ...reply })
   try {
-    if (request.op === 'fund') answer({ result: await fund(database.db, request.userId, request.cents) })
+    if (request.op === 'fund')
+      answer({ result: await creditWallet(database.db, request.userId, request.cents) })
     else if (request.op === 'query')
       answer({ result: (await client.query(request.text, request.params)).rows })
     else {

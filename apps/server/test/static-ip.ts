@@ -3,15 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { users } from '../src/modules/auth/auth.schema.ts'
-import {
-  postLedgerTransaction,
-  systemAccountId,
-  walletAccountId,
-} from '../src/modules/ledger/ledger.service.ts'
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
-import { inTransaction } from '../src/platform/db/client.ts'
-import { testRegion } from './test-region.ts'
+import { creditWallet, testRegion } from './fixtures.ts'
 import type { TestServer } from './test-server.ts'
 
 let regionCounter = 0
@@ -39,16 +33,7 @@ export async function stockRegion(
 export async function fund(server: TestServer, email: string, cents: number) {
   const [user] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (!user) throw new Error(`no user ${email}`)
-  await inTransaction(server.db, async (tx) =>
-    postLedgerTransaction(tx, {
-      kind: 'adjustment',
-      description: 'test credit',
-      entries: [
-        { accountId: await systemAccountId(tx, 'adjustments'), amount: -cents },
-        { accountId: await walletAccountId(tx, user.id), amount: cents },
-      ],
-    }),
-  )
+  await creditWallet(server.db, user.id, cents)
 }
 
 export type Bought = {

@@ -7,9 +7,10 @@
 // Between pulls each traffic account spends its allowance locally: once it is spent the account
 // stops authenticating at once, without waiting for the server.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import net from 'node:net'
+import type net from 'node:net'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { WHITELIST_MIN_PREFIX } from '@proxy/contract/user/endpoints'
+import { blockListOf, holds, unmapIPv4 } from '../addresses.ts'
 import { createExitPool, parseUsername } from '../exit-pool.ts'
 import type { Authenticate, Entry, Grant } from '../grants.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
@@ -26,7 +27,7 @@ type NodeInstance = NodeUsers['instances'][number]
 type NodeAccount = NodeUsers['trafficAccounts'][number]
 type Credential = { username: string; digest: Buffer; grant: Grant }
 /** What a static IP's entry answers: its credential, and whose whitelist opens it. */
-type Served = Credential & { owner: string }
+type Served = Credential & { owner: string; entry: Entry }
 
 const digestOf = (secret: string) => createHash('sha256').update(secret).digest()
 // Compared against when the username is unknown, so a miss costs what a wrong password costs.
@@ -36,35 +37,18 @@ const NO_DIGEST = digestOf('')
 export const versionOf = (parts: (string | number)[]) =>
   createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
 
-/** Sockets report IPv4 clients on a dual-stack listener as `::ffff:a.b.c.d`. */
-const plain = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase()
-const keyOf = (entry: Entry) => `${plain(entry.address)}:${entry.port}`
+const keyOf = (entry: Entry) => `${unmapIPv4(entry.address)}:${entry.port}`
 
 /**
  * A customer's whitelist as a BlockList. The server refuses ranges wider than the contract allows;
  * should one arrive anyway, it is dropped here rather than open a static IP to a whole network
  * (an IPv6 range over the IPv4-mapped space covers every IPv4 client).
  */
-function blockListOf(sources: string[]): net.BlockList {
-  const list = new net.BlockList()
-  for (const source of sources) {
-    const [address = '', prefix] = source.split('/')
-    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
-    if (prefix === undefined) {
-      list.addAddress(address, family)
-      continue
-    }
-    const bits = Number(prefix)
-    if (bits < WHITELIST_MIN_PREFIX[family]) continue
-    if (family === 'ipv6' && bits <= 96) {
-      const range = new net.BlockList()
-      range.addSubnet(address, bits, 'ipv6')
-      if (range.check('::ffff:0:0', 'ipv6')) continue
-    }
-    list.addSubnet(address, bits, family)
-  }
-  return list
-}
+const whitelistOf = (sources: string[]) =>
+  blockListOf(sources, (address, bits, family) => {
+    if (bits < WHITELIST_MIN_PREFIX[family]) return false
+    return family === 'ipv4' || bits > 96 || !holds(blockListOf([`${address}/${bits}`]), '::ffff:0:0')
+  })
 
 export function createCredentialStore(poolEntries: Entry[]) {
   // As pulled, by id.
@@ -109,11 +93,13 @@ export function createCredentialStore(poolEntries: Entry[]) {
       instance.port,
     ])
     const grant: Grant = { kind: 'instance', id: instance.id, exitAddress: instance.ip, version }
-    byEntry.set(keyOf({ address: instance.ip, port: instance.port }), {
+    const entry = { address: unmapIPv4(instance.ip), port: instance.port }
+    byEntry.set(keyOf(entry), {
       username: instance.username,
       digest: digestOf(instance.password),
       grant,
       owner: instance.owner,
+      entry,
     })
     versions.set(`instance:${instance.id}`, version)
   }
@@ -160,7 +146,7 @@ export function createCredentialStore(poolEntries: Entry[]) {
     for (const account of users.trafficAccounts) putAccount(account)
     for (const { owner, sources } of users.whitelists) {
       if (sources.length === 0) whitelists.delete(owner)
-      else whitelists.set(owner, { list: blockListOf(sources), sources })
+      else whitelists.set(owner, { list: whitelistOf(sources), sources })
     }
     if (users.pool) exits.set(users.pool)
     return (
@@ -207,9 +193,9 @@ export function createCredentialStore(poolEntries: Entry[]) {
   /** A source on the whitelist of the customer whose static IP this entry is: no password needed. */
   function authorizeSource(entry: Entry, source: string): Grant | null {
     const served = byEntry.get(keyOf(entry))
-    const address = plain(source)
-    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4'
-    if (!served || !whitelists.get(served.owner)?.list.check(address, family)) return null
+    const address = unmapIPv4(source)
+    const whitelist = served && whitelists.get(served.owner)
+    if (!served || !whitelist || !holds(whitelist.list, address)) return null
     return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
   }
 
@@ -222,7 +208,7 @@ export function createCredentialStore(poolEntries: Entry[]) {
     if (grant.whitelisted) {
       const { owner, source } = grant.whitelisted
       const whitelist = whitelists.get(owner)
-      if (!whitelist?.list.check(source, net.isIPv6(source) ? 'ipv6' : 'ipv4')) return false
+      if (!whitelist || !holds(whitelist.list, source)) return false
     }
     return versions.get(`${grant.kind}:${grant.id}`) === grant.version
   }
@@ -235,12 +221,7 @@ export function createCredentialStore(poolEntries: Entry[]) {
     isCurrent,
     /** Every address:port to listen on: the static IPs' own (socks5), then the pool entries. */
     entries: (): Entry[] => [
-      ...[...byEntry.keys()]
-        .filter((key) => !poolKeys.has(key))
-        .map((key) => {
-          const cut = key.lastIndexOf(':')
-          return { address: key.slice(0, cut), port: Number(key.slice(cut + 1)) }
-        }),
+      ...[...byEntry].filter(([key]) => !poolKeys.has(key)).map(([, served]) => served.entry),
       ...poolEntries,
     ],
     /** The pool's exit addresses (the gateway's own: never a destination). */
