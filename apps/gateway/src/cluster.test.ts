@@ -10,7 +10,14 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curl, getViaSocks } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
-import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
+import {
+  freePort,
+  msUntilClose,
+  type SinkTally,
+  tallySink,
+  testGatewaySettings,
+  eventually as waitFor,
+} from './test-sockets.ts'
 
 const SINK_HOST = '127.0.0.203'
 const POOL_EXITS = ['127.0.13.1', '127.0.13.2', '127.0.13.3']
@@ -73,15 +80,12 @@ beforeAll(async () => {
     detached: true,
     env: {
       ...process.env,
-      GATEWAY_API_URL: api.baseUrl,
-      GATEWAY_NODE_TOKEN: api.nodeToken,
-      GATEWAY_ADDRESSES: '127.0.0.0/8',
-      GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: `${poolPort},${await freePort()}`,
-      GATEWAY_ALLOW_PRIVATE: 'true',
-      GATEWAY_SPOOL_DIR: spoolDir,
-      GATEWAY_PULL_MS: '200',
-      GATEWAY_PUSH_MS: '300',
+      ...testGatewaySettings({
+        apiUrl: api.baseUrl,
+        nodeToken: api.nodeToken,
+        poolPorts: [poolPort, await freePort()],
+        spoolDir,
+      }),
       GATEWAY_WORKERS: '2',
     },
   })
@@ -145,10 +149,7 @@ describe('the gateway as a cluster', () => {
       socket.once('data', (chunk: Buffer) => done(chunk.toString())),
     )
     expect(answer).toMatch(/^HTTP\/1\.1 200/)
-    const closed = new Promise<number>((done) => {
-      const started = Date.now()
-      socket.once('close', () => done(Date.now() - started))
-    })
+    const closed = msUntilClose(socket)
     const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
     expect(reset.status).toBe(200)
     expect(await closed).toBeLessThan(5000)

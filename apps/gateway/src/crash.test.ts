@@ -13,7 +13,13 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
-import { freePort, type SinkTally, tallySink, eventually as waitFor } from './test-sockets.ts'
+import {
+  freePort,
+  type SinkTally,
+  tallySink,
+  testGatewaySettings,
+  eventually as waitFor,
+} from './test-sockets.ts'
 
 const GATEWAY_DIR = resolve(import.meta.dirname, '..')
 const MAIN = resolve(import.meta.dirname, 'main.ts')
@@ -205,15 +211,7 @@ function spawnGateway() {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? tmpdir(),
-      GATEWAY_API_URL: forwarder.url,
-      GATEWAY_NODE_TOKEN: api.nodeToken,
-      GATEWAY_ADDRESSES: '127.0.0.0/8',
-      GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: poolPorts.join(','),
-      GATEWAY_ALLOW_PRIVATE: 'true',
-      GATEWAY_SPOOL_DIR: spoolDir,
-      GATEWAY_PULL_MS: '200',
-      GATEWAY_PUSH_MS: '300',
+      ...testGatewaySettings({ apiUrl: forwarder.url, nodeToken: api.nodeToken, poolPorts, spoolDir }),
       GATEWAY_WORKERS: '2',
     },
   })

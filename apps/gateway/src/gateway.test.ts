@@ -12,7 +12,14 @@ import { loadGatewayConfig } from './config.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { curl, getViaSocks } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
-import { eventually, freePort, type SinkTally, tallySink } from './test-sockets.ts'
+import {
+  eventually,
+  freePort,
+  msUntilClose,
+  type SinkTally,
+  tallySink,
+  testGatewaySettings,
+} from './test-sockets.ts'
 import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
 import { findExecutable } from './vmess/v2ray-process.ts'
 
@@ -56,17 +63,9 @@ beforeAll(async () => {
   poolPorts.push(await freePort(), await freePort())
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-e2e-'))
   gateway = await startGateway(
-    loadGatewayConfig({
-      GATEWAY_API_URL: api.baseUrl,
-      GATEWAY_NODE_TOKEN: api.nodeToken,
-      GATEWAY_ADDRESSES: '127.0.0.0/8',
-      GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: poolPorts.join(','),
-      GATEWAY_ALLOW_PRIVATE: 'true',
-      GATEWAY_SPOOL_DIR: spoolDir,
-      GATEWAY_PULL_MS: '200',
-      GATEWAY_PUSH_MS: '300',
-    }),
+    loadGatewayConfig(
+      testGatewaySettings({ apiUrl: api.baseUrl, nodeToken: api.nodeToken, poolPorts, spoolDir }),
+    ),
     () => {},
   )
 })
@@ -179,10 +178,7 @@ describe('the gateway on a bought static IP', () => {
     })
     socket.write('ping')
     await new Promise((resolve) => socket.once('data', resolve))
-    const closed = new Promise<number>((resolve) => {
-      const started = Date.now()
-      socket.once('close', () => resolve(Date.now() - started))
-    })
+    const closed = msUntilClose(socket)
     const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
     expect(reset.status).toBe(200)
     expect(await closed).toBeLessThan(5000)
@@ -327,10 +323,7 @@ describe('the IP whitelist', () => {
     expect((await whoami(theirs.instance, '127.0.11.5', 'socks5h')).exitCode).not.toBe(0)
 
     const tunnel = await openWithoutPassword(mine.instance, '127.0.11.6')
-    const closed = new Promise<number>((resolve) => {
-      const started = Date.now()
-      tunnel.once('close', () => resolve(Date.now() - started))
-    })
+    const closed = msUntilClose(tunnel)
     await api.call('DELETE', `/api/user/ip-whitelist/${added.body.data.id}`, { token: mine.token })
     expect(await closed).toBeLessThan(5000)
     expect((await whoami(mine.instance, '127.0.11.5', 'socks5h')).exitCode).not.toBe(0)

@@ -76,3 +76,28 @@ export async function eventually<T>(read: () => Promise<T> | T, check: (value: T
   }
   return value
 }
+
+/** The settings of a test gateway on loopback: private destinations allowed, fast pulls and pushes. */
+export const testGatewaySettings = (settings: {
+  apiUrl: string
+  nodeToken: string
+  poolPorts: number[]
+  spoolDir: string
+  addresses?: string
+}) => ({
+  GATEWAY_API_URL: settings.apiUrl,
+  GATEWAY_NODE_TOKEN: settings.nodeToken,
+  GATEWAY_ADDRESSES: settings.addresses ?? '127.0.0.0/8',
+  GATEWAY_POOL_HOST: '127.0.0.1',
+  GATEWAY_POOL_PORTS: settings.poolPorts.join(','),
+  GATEWAY_ALLOW_PRIVATE: 'true',
+  GATEWAY_SPOOL_DIR: settings.spoolDir,
+  GATEWAY_PULL_MS: '200',
+  GATEWAY_PUSH_MS: '300',
+})
+
+/** Milliseconds from now until the socket closes (start it before what should close it). */
+export const msUntilClose = (socket: net.Socket): Promise<number> => {
+  const started = Date.now()
+  return new Promise((resolve) => socket.once('close', () => resolve(Date.now() - started)))
+}

@@ -11,6 +11,7 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGatewayConfig } from '../config.ts'
 import { type Gateway, startGateway } from '../gateway.ts'
+import { testGatewaySettings } from '../test-sockets.ts'
 import { type Api, startApi } from './test-api.ts'
 
 const ALLOWANCE = 200 * 1024
@@ -79,18 +80,16 @@ beforeAll(async () => {
   await new Promise((resolve) => probe.close(resolve))
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-allowance-'))
   gateway = await startGateway(
-    loadGatewayConfig({
-      GATEWAY_API_URL: `http://127.0.0.1:${relayPort}`,
-      GATEWAY_NODE_TOKEN: api.nodeToken,
-      // The pool only: the static IPs other test files serve are not this gateway's.
-      GATEWAY_ADDRESSES: '127.0.0.1/32',
-      GATEWAY_POOL_HOST: '127.0.0.1',
-      GATEWAY_POOL_PORTS: String(poolPort),
-      GATEWAY_ALLOW_PRIVATE: 'true',
-      GATEWAY_SPOOL_DIR: spoolDir,
-      GATEWAY_PULL_MS: '200',
-      GATEWAY_PUSH_MS: '300',
-    }),
+    loadGatewayConfig(
+      testGatewaySettings({
+        apiUrl: `http://127.0.0.1:${relayPort}`,
+        nodeToken: api.nodeToken,
+        poolPorts: [poolPort],
+        spoolDir,
+        // The pool only: the static IPs other test files serve are not this gateway's.
+        addresses: '127.0.0.1/32',
+      }),
+    ),
     () => {},
   )
   destination.port = echoPort
