@@ -60,6 +60,8 @@ export async function startSquid(workDir: string): Promise<Target> {
       `pid_filename ${join(dir, 'squid.pid')}`,
       `coredump_dir ${dir}`,
       'visible_hostname bench',
+      // Any lookup squid makes stays on this machine (the bench dials IP literals only).
+      'dns_nameservers 127.0.0.1',
       'shutdown_lifetime 0 seconds',
       'max_filedescriptors 65536',
       '',
