@@ -77,15 +77,6 @@ export function openFileLimit(): number {
   return Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim())
 }
 
-export const freePort = (host: string) =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().once('error', reject)
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
 /** Resolves once host:port accepts a connection (bounded: `timeoutMs`). */
 export async function untilListening(host: string, port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

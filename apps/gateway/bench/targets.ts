@@ -4,9 +4,10 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../src/free-port.ts'
 import type { Instance } from '../src/sync/test-api.ts'
 import type { SocksProxy } from './jobs.ts'
-import { forkScript, freePort, nextMessage, spawnProgram, stop, untilListening } from './processes.ts'
+import { forkScript, nextMessage, spawnProgram, stop, untilListening } from './processes.ts'
 
 export type Target = {
   name: string

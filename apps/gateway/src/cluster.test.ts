@@ -8,10 +8,10 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from './free-port.ts'
 import { curl, getViaSocks } from './protocols/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import {
-  freePort,
   msUntilClose,
   type SinkTally,
   tallySink,

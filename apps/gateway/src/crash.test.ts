@@ -11,15 +11,10 @@ import { join, resolve } from 'node:path'
 import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from './free-port.ts'
 import { curl } from './protocols/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
-import {
-  freePort,
-  type SinkTally,
-  tallySink,
-  testGatewaySettings,
-  eventually as waitFor,
-} from './test-sockets.ts'
+import { type SinkTally, tallySink, testGatewaySettings, eventually as waitFor } from './test-sockets.ts'
 
 const GATEWAY_DIR = resolve(import.meta.dirname, '..')
 const MAIN = resolve(import.meta.dirname, 'main.ts')

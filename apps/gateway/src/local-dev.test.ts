@@ -4,10 +4,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
+import type net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from './free-port.ts'
 import { curl } from './protocols/test-clients.ts'
 
 const SERVER_ENTRY = resolve(import.meta.dirname, '../../server/src/server.ts')
@@ -20,14 +21,6 @@ let dataDir: string
 let sink: http.Server
 let sinkPort: number
 const peers: string[] = []
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => done(port))
-    })
-  })
 
 async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, ms: number): Promise<T> {
   const deadline = Date.now() + ms

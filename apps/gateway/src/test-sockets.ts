@@ -57,15 +57,6 @@ export function tallySink(socket: net.Socket, seen: SinkTally[]): SinkTally {
   return entry
 }
 
-/** A loopback port free right now (for settings that need a port before anything listens). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
 /** Waits (bounded by `ms`) until `check` holds, and returns the last value read either way. */
 export async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 5000) {
   const deadline = Date.now() + ms
@@ -100,4 +91,19 @@ export const testGatewaySettings = (settings: {
 export const msUntilClose = (socket: net.Socket): Promise<number> => {
   const started = Date.now()
   return new Promise((resolve) => socket.once('close', () => resolve(Date.now() - started)))
+}
+
+/** Pipes two sockets both ways for a test stand-in, telling `seen` each chunk, and closes each with the other. */
+export function spliceCounting(
+  client: net.Socket,
+  upstream: net.Socket,
+  seen: { up: (chunk: Buffer) => void; down: (chunk: Buffer) => void },
+) {
+  for (const socket of [client, upstream]) socket.on('error', () => {})
+  client.on('data', seen.up)
+  upstream.on('data', seen.down)
+  client.pipe(upstream)
+  upstream.pipe(client)
+  client.on('close', () => upstream.destroy())
+  upstream.on('close', () => client.destroySoon())
 }

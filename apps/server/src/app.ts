@@ -15,7 +15,7 @@ import { createPaymentGateway } from './modules/payments/payment-gateway.factory
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
 import { createReminders, type Reminders } from './modules/reminders/reminders.service.ts'
-import { instancesByIds } from './modules/static-ip/index.ts'
+import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
@@ -29,6 +29,7 @@ import type { Database } from './platform/db/client.ts'
 import { onClientError, onFrameworkError, registerErrorHandling } from './platform/errors.ts'
 import { registerHealth } from './platform/health.ts'
 import { startJobs } from './platform/jobs/scheduler.ts'
+import { createMailQueue, type MailQueue } from './platform/mail/mail-queue.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { registerOpenApi } from './platform/openapi.ts'
 import {
@@ -45,6 +46,8 @@ declare module 'fastify' {
     topups: TopUpService
     lifecycle: Lifecycle
     reminders: Reminders
+    /** Mail sent after the answer (account links): tests wait for it with settled(). */
+    mailQueue: MailQueue
   }
 }
 
@@ -101,23 +104,30 @@ export async function buildApp(
   await registerHealth(app, database.db)
 
   const deps = { db: database.db, config }
-  await app.register(authRoutes, deps)
-  await app.register(userRoutes, deps)
+  const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM, config.mailOutboxDir)
+  const mailQueue = createMailQueue(app.log)
+  app.decorate('mailQueue', mailQueue)
+  app.addHook('preClose', () => mailQueue.settled())
+  await app.register(authRoutes, { ...deps, mailer, mailQueue })
+  await app.register(userRoutes, { ...deps, mailer, mailQueue })
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
-  await app.register(orderRoutes, { ...deps, instancesOf: instancesByIds })
+  await app.register(orderRoutes, {
+    ...deps,
+    instancesOf: instancesByIds,
+    replacementsOf: replacementsForOrder,
+  })
   await app.register(noticeRoutes, deps)
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)
-  const mailer = createMailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)
   app.decorate('reminders', reminders)
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
-  const topups = createTopUpService(database.db, gateway)
+  const topups = createTopUpService(database.db, gateway, config.USD_CNY_RATE)
   app.decorate('topups', topups)
   await app.register(topUpRoutes, { ...deps, topups })
   if (gateway) await app.register(paymentRoutes, { gateway, topups })

@@ -5,6 +5,8 @@ import type { TestServer } from './test-server.ts'
 export type TopUp = {
   orderNo: string
   amount: number
+  cnyAmount: number
+  usdCnyRate: number
   status: string
   payUrl: string | null
   paidAt: string | null

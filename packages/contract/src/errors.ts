@@ -22,6 +22,20 @@ export const errorCatalogue = {
   TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
   WHITELIST_FULL: { code: 2007, status: 422, message: 'Your IP whitelist is full; remove a source first' },
   WHITELIST_DUPLICATE: { code: 2008, status: 409, message: 'This source is already on your IP whitelist' },
+  ACCOUNT_LINK_INVALID: {
+    code: 2020,
+    status: 422,
+    message: 'This link is invalid, already used or expired; ask for a new one',
+  },
+  EMAIL_ALREADY_VERIFIED: { code: 2021, status: 409, message: 'Your email address is already verified' },
+  TWO_FACTOR_CODE_INVALID: { code: 2030, status: 422, message: 'The code is wrong or already used' },
+  TWO_FACTOR_CHALLENGE_EXPIRED: {
+    code: 2031,
+    status: 401,
+    message: 'This sign-in took too long; enter your password again',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: { code: 2032, status: 409, message: 'Two-factor sign-in is already on' },
+  TWO_FACTOR_NOT_SET_UP: { code: 2033, status: 409, message: 'Two-factor sign-in is not set up' },
   INSUFFICIENT_BALANCE: { code: 3001, status: 422, message: 'Your wallet balance is too low' },
   IDEMPOTENCY_KEY_REUSED: {
     code: 3002,
@@ -41,6 +55,16 @@ export const errorCatalogue = {
   PROTOCOL_NOT_OFFERED: { code: 3103, status: 422, message: 'This region does not offer that protocol' },
   PLAN_UNAVAILABLE: { code: 3105, status: 404, message: 'This traffic plan is not on sale' },
   INSTANCE_NOT_RENEWABLE: { code: 3104, status: 409, message: 'Some of these IPs can no longer be renewed' },
+  INSTANCE_NOT_REPLACEABLE: {
+    code: 3110,
+    status: 409,
+    message: 'Only an active IP can have its address replaced',
+  },
+  REPLACEMENT_TOO_SOON: {
+    code: 3111,
+    status: 429,
+    message: 'This IP was replaced recently; it can be replaced again later',
+  },
   TRAFFIC_TOTAL_TOO_LARGE: {
     code: 4001,
     status: 400,

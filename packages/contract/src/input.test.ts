@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instant, text } from './input.ts'
+import { instant, text, timeZone } from './input.ts'
 
 describe('text()', () => {
   it('refuses control characters and broken UTF-16, and lets every other character through', () => {
@@ -51,5 +51,35 @@ describe('instant()', () => {
       'yesterday',
     ])
       expect(instant().safeParse(bad).success, bad).toBe(false)
+  })
+})
+
+describe('timeZone()', () => {
+  it('accepts IANA zones as sent, with the runtime’s capitals', () => {
+    const zone = timeZone()
+    for (const [sent, kept] of [
+      ['Asia/Shanghai', 'Asia/Shanghai'],
+      ['asia/shanghai', 'Asia/Shanghai'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ['America/Port-au-Prince', 'America/Port-au-Prince'],
+      ['Etc/GMT+8', 'Etc/GMT+8'],
+      ['UTC', 'UTC'],
+    ])
+      expect(zone.parse(sent)).toBe(kept)
+  })
+
+  it('refuses offsets, unknown zones and anything else', () => {
+    const zone = timeZone()
+    for (const bad of [
+      '',
+      '+08:00',
+      'GMT+8',
+      'Mars/Olympus_Mons',
+      'Asia/Shanghai ',
+      '../etc',
+      `Asia/${'x'.repeat(64)}`,
+      8,
+    ])
+      expect(zone.safeParse(bad).success, String(bad)).toBe(false)
   })
 })

@@ -31,3 +31,34 @@ export const instant = () =>
     },
     { message: `must be between ${EARLIEST_INSTANT} and ${LATEST_INSTANT}` },
   )
+
+// Zone names as IANA spells them (Asia/Shanghai, America/Argentina/Buenos_Aires, Etc/GMT+8, UTC):
+// no offsets such as +08:00, which newer runtimes would also accept as a zone.
+const IANA_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/
+
+/**
+ * An IANA time zone as sent, with the runtime's capitals (`asia/shanghai` → `Asia/Shanghai`), or
+ * undefined when the runtime knows no such zone. Links stay as sent (America/Argentina/Buenos_Aires
+ * is not turned into America/Buenos_Aires), so a browser finds its own zone saved as it reported it.
+ */
+export const canonicalTimeZone = (zone: string): string | undefined => {
+  if (zone.length > 64 || !IANA_ZONE_NAME.test(zone)) return undefined
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+    return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone
+  } catch {
+    return undefined
+  }
+}
+
+/** An IANA time zone the runtime knows (see canonicalTimeZone for its spelling). */
+export const timeZone = () =>
+  z
+    .string()
+    .max(64)
+    .transform((zone, context) => {
+      const canonical = canonicalTimeZone(zone)
+      if (canonical) return canonical
+      context.addIssue({ code: 'custom', message: 'must be an IANA time zone such as Asia/Shanghai' })
+      return z.NEVER
+    })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Amount, amountToCents, centsToAmount, formatBalance } from './money.ts'
+import { Amount, amountToCents, centsToAmount, cnyFenFor, formatBalance } from './money.ts'
+import { formatRate, formatYuan } from './wire.ts'
 
 describe('money', () => {
   it('converts between cents and wire amounts without float drift', () => {
@@ -21,5 +22,22 @@ describe('money', () => {
     expect(formatBalance(0)).toBe('$0.00')
     expect(formatBalance(12.5)).toBe('$12.50')
     expect(formatBalance(1234567.891)).toBe('$1,234,567.89')
+  })
+
+  it('converts dollars to the fen the gateway charges, half up, without float drift', () => {
+    expect(cnyFenFor(1000, 7.2)).toBe(7200)
+    expect(cnyFenFor(1250, 6.8321)).toBe(8540) // 85.40125
+    expect(cnyFenFor(101, 6.8321)).toBe(690) // 6.900421
+    expect(cnyFenFor(1, 6.5)).toBe(7) // 0.065 → half up
+    expect(cnyFenFor(5_000_000, 999.9999)).toBe(4_999_999_500)
+    for (let cents = 100; cents < 20_000; cents += 37)
+      expect(cnyFenFor(cents, 7.2)).toBe(Math.round((cents * 72) / 10))
+  })
+
+  it('formats yuan and rates for the checkout line', () => {
+    expect(formatYuan(72)).toBe('¥72.00')
+    expect(formatYuan(1234.5)).toBe('¥1,234.50')
+    expect(formatRate(7.2)).toBe('7.20')
+    expect(formatRate(6.8321)).toBe('6.8321')
   })
 })

@@ -14,3 +14,12 @@ export const Amount = z
   })
 
 export { formatBalance } from './wire.ts'
+
+/**
+ * Fen the payment gateway charges for `cents` (US) at `rate` yuan per dollar: rounded half up to the
+ * fen, in integers. The server fixes it on the top-up order; the recharge page shows the same number.
+ */
+export const cnyFenFor = (cents: number, rate: number): number => {
+  const rateTenThousandths = Math.round(rate * 10_000)
+  return Math.floor((cents * rateTenThousandths + 5_000) / 10_000)
+}

@@ -4,7 +4,20 @@ export const SUCCESS_CODE = 0
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 32
-export const AUTH_PATHS = { login: '/auth/login', register: '/auth/register' } as const
+export const AUTH_PATHS = {
+  login: '/auth/login',
+  loginTwoFactor: '/auth/login/2fa',
+  register: '/auth/register',
+} as const
+/**
+ * Portal pages of account recovery and e-mail verification. Mailed links carry their token in the
+ * fragment (`#token=…`), which browsers never send to any server, so it reaches no access log.
+ */
+export const ACCOUNT_PAGES = {
+  forgotPassword: '/portal/forgot-password',
+  resetPassword: '/portal/reset-password',
+  verifyEmail: '/portal/verify-email',
+} as const
 export const TOPUP_MIN = 1
 export const TOPUP_MAX = 50_000
 /** An unpaid top-up order closes after this long. */
@@ -14,3 +27,11 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Balance display rule of SPEC §9: `$` and 2 decimals. */
 export const formatBalance = (amount: number): string =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+/** Yuan as the payment gateway charges them: `¥72.00`. */
+export const formatYuan = (amount: number): string =>
+  `¥${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+/** A yuan-per-dollar rate with 2 to 4 decimals: `7.20`, `6.8321`. */
+export const formatRate = (rate: number): string =>
+  rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false })

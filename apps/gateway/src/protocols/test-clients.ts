@@ -2,6 +2,7 @@
 // TCP shim, curl, and the optional `socks` / `undici` packages. All of them talk to 127.0.0.1 only.
 import { execFile } from 'node:child_process'
 import net from 'node:net'
+import { spliceCounting } from '../test-sockets.ts'
 import { closeServer, connections, ignore, listen, sleep } from './test-harness.ts'
 
 export type Exchange = { data: Buffer; isClosed: boolean; closedAfterMs: number }
@@ -53,18 +54,15 @@ export async function countingShim(targetPort: number) {
   let sent = Buffer.alloc(0)
   const server = net.createServer((client) => {
     const upstream = net.connect({ host: '127.0.0.1', port: targetPort })
-    for (const socket of [client, upstream]) socket.on('error', ignore)
-    client.on('data', (chunk: Buffer) => {
-      counts.fromClient += chunk.length
-      if (sent.length < 65_536) sent = Buffer.concat([sent, chunk])
+    spliceCounting(client, upstream, {
+      up: (chunk) => {
+        counts.fromClient += chunk.length
+        if (sent.length < 65_536) sent = Buffer.concat([sent, chunk])
+      },
+      down: (chunk) => {
+        counts.toClient += chunk.length
+      },
     })
-    upstream.on('data', (chunk: Buffer) => {
-      counts.toClient += chunk.length
-    })
-    client.pipe(upstream)
-    upstream.pipe(client)
-    client.on('close', () => upstream.destroy())
-    upstream.on('close', () => client.destroySoon())
   })
   const port = (await listen(server)) ?? 0
   return {

@@ -4,6 +4,7 @@
 import http from 'node:http'
 import net from 'node:net'
 import type { Destination, Grant } from '../grants.ts'
+import { spliceCounting } from '../test-sockets.ts'
 import { DialError, type ProxyContext } from './context.ts'
 
 export const user = 'alice'
@@ -110,20 +111,16 @@ export async function startHarness(
 
   const relay: ProxyContext['relay'] = (_grant, client, upstream, head) => {
     relayed.push(upstream)
-    client.on('error', ignore)
-    upstream.on('error', ignore)
     tally.up += head.length
     if (head.length > 0) upstream.write(head)
-    client.on('data', (chunk: Buffer) => {
-      tally.up += chunk.length
+    spliceCounting(client, upstream, {
+      up: (chunk) => {
+        tally.up += chunk.length
+      },
+      down: (chunk) => {
+        tally.down += chunk.length
+      },
     })
-    upstream.on('data', (chunk: Buffer) => {
-      tally.down += chunk.length
-    })
-    client.pipe(upstream)
-    upstream.pipe(client)
-    client.on('close', () => upstream.destroy())
-    upstream.on('close', () => client.destroySoon())
   }
 
   const proxy = net.createServer((socket) => {

@@ -9,7 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type net from 'node:net'
 import { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import { WHITELIST_MIN_PREFIX } from '@proxy/contract/user/endpoints'
+import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { blockListOf, holds, unmapIPv4 } from '../addresses.ts'
 import { createExitPool, parseUsername } from '../exit-pool.ts'
 import type { Authenticate, Entry, Grant } from '../grants.ts'

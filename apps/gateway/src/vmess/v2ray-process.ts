@@ -122,14 +122,3 @@ function listenProblem(ip: string, port: number): Promise<string | null> {
     probe.listen({ host: ip, port, exclusive: true }, () => probe.close(() => resolve(null)))
   })
 }
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}

@@ -5,16 +5,10 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { freePort } from '../free-port.ts'
 import type { Grant } from '../grants.ts'
 import { buildServerConfig, emailOf, type VmessInstance, vmessGrant } from './v2ray-config.ts'
-import {
-  endLeftover,
-  findExecutable,
-  freePort,
-  listenable,
-  startV2ray,
-  type V2rayProcess,
-} from './v2ray-process.ts'
+import { endLeftover, findExecutable, listenable, startV2ray, type V2rayProcess } from './v2ray-process.ts'
 import { readUserStats } from './v2ray-stats.ts'
 
 export type VmessEngineOptions = {

@@ -1,8 +1,9 @@
 // Configuration from the environment, validated once at start-up.
-import { isAbsolute, resolve } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import { z } from 'zod'
 
 export const DEV_EPAY_KEY = 'sandbox-only-key-0123456789'
+export const DEV_APP_SECRET = 'development-only-app-secret-0123456789'
 
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1')
 
@@ -28,12 +29,17 @@ export const ConfigSchema = z.object({
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
     .transform(fromInvocationDir),
-  /** Public address of this deployment, for the gateway's notify and return URLs. */
+  /**
+   * Public address of this deployment: links in mails (password reset, e-mail verification) and
+   * the gateway's notify and return URLs. Default http://localhost:PORT, as `npm start` serves.
+   */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   EPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   EPAY_PID: z.string().min(1).default('1000'),
   // Only good for the built-in sandbox: production refuses to start with it and a real gateway.
   EPAY_KEY: z.string().min(16).default(DEV_EPAY_KEY),
+  /** Server secret the keys for data sealed at rest (TOTP secrets) derive from; production must set its own. */
+  APP_SECRET: z.string().min(32).default(DEV_APP_SECRET),
   PAYMENTS_SANDBOX: flag.optional(),
   /** Host customers point their traffic account at (the rotating gateway). */
   TRAFFIC_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
@@ -41,8 +47,17 @@ export const ConfigSchema = z.object({
   LOCAL_GATEWAY: flag.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CloudHub Proxy <no-reply@localhost>'),
+  /** Without SMTP, each mail is also written here as a text file (default: DATA_DIR/outbox in development). */
+  MAIL_OUTBOX_DIR: z.string().min(1).transform(fromInvocationDir).optional(),
   /** Background jobs (closing unpaid orders, purging old idempotency keys); off in tests, which drive them. */
   JOBS_ENABLED: flag.optional(),
+  /** Yuan per US dollar for top-ups (the gateway charges CNY); fixed on each order when it is created. */
+  USD_CNY_RATE: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a rate such as 7.2 (at most 4 decimals)')
+    .default('7.2')
+    .transform(Number)
+    .refine((rate) => rate > 0, 'must be above 0'),
   TOPUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Failed sign-ins per account from one address per 15 minutes. */
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -50,11 +65,21 @@ export const ConfigSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT_ALL: z.coerce.number().int().min(1).default(100),
   /** How long a money-moving request may hold its Idempotency-Key before a retry may take it over. */
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
+  /** Days before a static IP may have its address replaced again (free replacement; 0: no limit). */
+  IP_REPLACEMENT_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Password-reset mails asked for per email address per 15 minutes. */
+  PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Password-reset requests per client address per 15 minutes. */
+  PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
 })
 
 export type Config = z.infer<typeof ConfigSchema> & {
+  /** PUBLIC_URL without a trailing slash, or this server on localhost. */
+  publicUrl: string
+  /** Where the dev outbox writes each mail as a file, when mail does not go out over SMTP. */
+  mailOutboxDir: string | undefined
   seedDemo: boolean
   localGateway: boolean
   paymentsSandbox: boolean
@@ -82,7 +107,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: the gateway needs it for its notify and return URLs',
     )
+  if (isProduction && config.SMTP_URL && !config.PUBLIC_URL)
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: mailed links (password reset, verification) need it',
+    )
+  if (isProduction && config.APP_SECRET === DEV_APP_SECRET)
+    throw new Error('Invalid configuration:\n  APP_SECRET: set a random secret of at least 32 characters')
   const jobsEnabled = config.JOBS_ENABLED ?? config.NODE_ENV !== 'test'
   const localGateway = config.LOCAL_GATEWAY ?? config.NODE_ENV === 'development'
-  return { ...config, seedDemo: seedDemo && !isProduction, localGateway, paymentsSandbox, jobsEnabled }
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
+  const mailOutboxDir = config.SMTP_URL
+    ? undefined
+    : (config.MAIL_OUTBOX_DIR ??
+      (config.NODE_ENV === 'development' ? join(config.DATA_DIR, 'outbox') : undefined))
+  return {
+    ...config,
+    publicUrl,
+    mailOutboxDir,
+    seedDemo: seedDemo && !isProduction,
+    localGateway,
+    paymentsSandbox,
+    jobsEnabled,
+  }
 }

@@ -1,5 +1,6 @@
 // Serves the built SPA: precompressed hashed assets cached for a year, index.html for every
-// client-side route (history fallback), and envelopes for unknown /api routes.
+// client-side route (history fallback), and envelopes for unknown /api routes. Any other page address
+// is the SPA's too: without a token it goes to /portal/home (SPEC §4), with one the SPA shows not-found.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -7,6 +8,16 @@ import type { FastifyInstance } from 'fastify'
 import { routeNotFound } from './errors.ts'
 
 const SPA_ROUTE = /^\/(?:$|portal(?:\/|$)|console(?:\/|$)|paySuccess\/?$)/
+const PORTAL_HOME = '/portal/home'
+// A file the build would have written (a name with an extension, anything under /assets): a plain 404.
+const ASSET_LIKE = /(?:^\/assets\/|\.[A-Za-z0-9]+$)/
+
+/** SPEC §4: signed in is the presence of a non-empty cookie named token. */
+export const hasTokenCookie = (header: string | undefined): boolean =>
+  (header ?? '').split(';').some((pair) => {
+    const [name, ...value] = pair.split('=')
+    return name?.trim() === 'token' && value.join('=').trim() !== ''
+  })
 
 export async function registerWebClient(app: FastifyInstance, webDist: string) {
   const isBuilt = existsSync(join(webDist, 'index.html'))
@@ -25,14 +36,12 @@ export async function registerWebClient(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (path === '/api' || path.startsWith('/api/')) return reply.code(404).send(routeNotFound())
-    if ((request.method === 'GET' || request.method === 'HEAD') && SPA_ROUTE.test(path)) {
-      if (!isBuilt)
-        return reply
-          .code(503)
-          .type('text/plain')
-          .send('The web client is not built yet: run `npm run build`.')
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
-    }
-    return reply.code(404).type('text/plain').send('Not found')
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !ASSET_LIKE.test(path)
+    if (!isPage) return reply.code(404).type('text/plain').send('Not found')
+    if (!SPA_ROUTE.test(path) && !hasTokenCookie(request.headers.cookie))
+      return reply.header('cache-control', 'no-cache').redirect(PORTAL_HOME, 302)
+    if (!isBuilt)
+      return reply.code(503).type('text/plain').send('The web client is not built yet: run `npm run build`.')
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 }

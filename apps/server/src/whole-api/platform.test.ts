@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { users } from '../modules/auth/auth.schema.ts'
 import { loadConfig } from '../platform/config.ts'
 
+const APP_SECRET = 'a-production-secret-of-forty-characters!!'
+
 // A stand-in for `vite build` output: what matters here is how the server serves it.
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
 mkdirSync(join(webDist, 'assets'))
@@ -128,7 +130,10 @@ describe('web client', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache')
       expect(await response.text()).toContain('<div id="root">')
     }
-    expect((await fetch(`${server.baseUrl}/elsewhere`)).status).toBe(404)
+    // An unknown address without a token goes to /portal/home (SPEC §4); more in platform/web-client.test.ts.
+    const elsewhere = await fetch(`${server.baseUrl}/elsewhere`, { redirect: 'manual' })
+    expect(elsewhere.status).toBe(302)
+    expect(elsewhere.headers.get('location')).toBe('/portal/home')
   })
 
   it('serves hashed assets precompressed with a year of caching', async () => {
@@ -168,9 +173,21 @@ describe('health and docs', () => {
         'GET /api/user/wallet',
         'PATCH /api/user/me',
         'POST /api/auth/login',
+        'POST /api/auth/login/2fa',
+        'POST /api/user/2fa/setup',
+        'POST /api/user/2fa/enable',
+        'POST /api/user/2fa/disable',
+        'GET /api/user/sessions',
+        'DELETE /api/user/sessions/{id}',
+        'POST /api/user/sessions/revoke-others',
+        'GET /api/user/sign-ins',
         'POST /api/auth/logout',
         'POST /api/auth/password',
         'POST /api/auth/register',
+        'POST /api/auth/password-reset',
+        'POST /api/auth/password-reset/confirm',
+        'POST /api/auth/verify-email',
+        'POST /api/user/verify-email/resend',
         'POST /api/user/api-tokens',
         'POST /api/user/wallet/topup',
         'GET /api/user/wallet/topups',
@@ -190,11 +207,14 @@ describe('health and docs', () => {
         'GET /api/proxy/instances/{id}',
         'PATCH /api/proxy/instances/{id}',
         'POST /api/proxy/instances/{id}/reset-credentials',
+        'POST /api/proxy/instances/{id}/replace',
+        'GET /api/proxy/instances/{id}/replacements',
         'POST /api/proxy/instances/renew',
         'GET /api/proxy/instances/export/{type}',
         'GET /api/user/notices',
         'POST /api/user/notices/{id}/read',
         'GET /api/catalog/traffic-plans',
+        'POST /api/orders/traffic/quote',
         'POST /api/orders/traffic',
         'GET /api/user/traffic-packages',
         'GET /api/user/traffic-account',
@@ -217,10 +237,21 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/)
   })
 
+  it('builds mailed links on PUBLIC_URL, or on this server at localhost', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000')
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
+      'https://console.example.com',
+    )
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/)
+  })
+
   it('mounts the sandbox gateway only without a real one, and in production only on request', () => {
     expect(loadConfig({}).paymentsSandbox).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production' }).paymentsSandbox).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).paymentsSandbox).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(
+      true,
+    )
     const real = { EPAY_URL: 'https://pay.example.com', PUBLIC_URL: 'https://console.example.com' }
     expect(loadConfig(real).paymentsSandbox).toBe(false)
     expect(() => loadConfig({ EPAY_URL: 'https://pay.example.com' })).toThrow(/PUBLIC_URL/)
@@ -243,8 +274,14 @@ describe('config', () => {
     }
   })
 
+  it('refuses to start production with the development APP_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).APP_SECRET).toBe(APP_SECRET)
+  })
+
   it('never seeds the demo customer in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(false)
     expect(loadConfig({}).seedDemo).toBe(true)
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
   })

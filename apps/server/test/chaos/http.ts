@@ -65,7 +65,7 @@ const GATEWAY_DONE: Answer = { status: 200, name: 'OK', data: null, isReplayed: 
 /** Plays the gateway: a signed TRADE_SUCCESS notify for the order; acknowledged only by `success`. */
 export async function sendSignedNotify(
   baseUrl: string,
-  topUp: { orderNo: string; amountCents: number; channel: string },
+  topUp: { orderNo: string; cnyFen: number; channel: string },
 ): Promise<Answer> {
   const params = withEpaySignature(
     {
@@ -74,7 +74,7 @@ export async function sendSignedNotify(
       out_trade_no: topUp.orderNo,
       type: topUp.channel,
       name: 'chaos top-up',
-      money: formatEpayMoney(topUp.amountCents),
+      money: formatEpayMoney(topUp.cnyFen),
       trade_status: 'TRADE_SUCCESS',
     },
     merchant.EPAY_KEY,

@@ -104,11 +104,12 @@ const keyed = (load: Load, c: Customer, kind: Op['kind'], path: string, body: un
 /** The gateway's half of a top-up: half the orders by a signed notify, half through the checkout page. */
 export function paymentOp(load: Load, c: Customer, topUp: Answer) {
   const order = { orderNo: topUp.data.orderNo, payUrl: topUp.data.payUrl, channel: topUp.data.channel }
-  const amountCents = Math.round(topUp.data.amount * 100)
+  // The gateway charges in CNY: its notify carries the yuan amount fixed on the order.
+  const cnyFen = Math.round(topUp.data.cnyAmount * 100)
   const viaCheckout = load.random() < 0.5 && order.payUrl
   const send = viaCheckout
     ? () => payInSandboxCheckout(load.server.baseUrl, c.token, order)
-    : () => sendSignedNotify(load.server.baseUrl, { ...order, amountCents })
+    : () => sendSignedNotify(load.server.baseUrl, { ...order, cnyFen })
   return record(load, newOp('payment', c.email, order.orderNo, send))
 }
 

@@ -11,6 +11,8 @@ export const OverviewSummary = z.object({
   expiringInstances: z.number().int(),
   trafficRemainingBytes: z.number().int(),
   trafficAccountStatus: z.enum(['enabled', 'disabled']),
+  /** Whether the customer ever bought a traffic package (before the first, a disabled account is no news). */
+  hasTrafficPackages: z.boolean(),
   unreadNotices: z.number().int(),
 })
 export type OverviewSummary = z.infer<typeof OverviewSummary>

@@ -65,19 +65,47 @@ export const RenewInput = z.strictObject({
 })
 export type RenewInput = z.infer<typeof RenewInput>
 
+/** The path's type picks the lines: `all` both protocols, `socks5` or `vmess` one (`clash` = `all` as a Clash file). */
 export const EXPORT_TYPES = ['all', 'vmess', 'socks5', 'clash'] as const
 export const ExportType = z.enum(EXPORT_TYPES)
+export type ExportType = z.infer<typeof ExportType>
 export const Socks5Template = z.enum(['uri', 'ip:port:user:pass', 'user:pass@ip:port'])
+/**
+ * The file: `links` (default) one line each, socks5 in `template` and vmess:// links; `http`
+ * http://user:pass@ip:port for the socks5 lines (the gateway serves HTTP CONNECT on their port; vmess
+ * lines have no HTTP side and are left out); `clash` a Clash/Mihomo YAML; `csv` with a header row;
+ * `json` an array of objects.
+ */
+export const EXPORT_FORMATS = ['links', 'http', 'clash', 'csv', 'json'] as const
+export const ExportFormat = z.enum(EXPORT_FORMATS)
+export type ExportFormat = z.infer<typeof ExportFormat>
+/** `any` exports every status, as the list does without a status filter. */
+export const ExportStatus = z.enum([...INSTANCE_STATUSES, 'any'])
+export const CSV_EXPORT_COLUMNS = [
+  'name',
+  'address',
+  'port',
+  'username',
+  'password',
+  'protocol',
+  'region',
+  'expires_at',
+] as const
 export const ExportQuery = z.strictObject({
-  /** Comma-separated instance ids; default every instance in `status`. */
+  /** Comma-separated instance ids (all the caller's, else 404); the filters below then do not apply. */
   ids: z
     .string()
     .max(100 * 37)
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(z.uuid()).max(100))
     .optional(),
-  status: InstanceStatus.default('active'),
+  /** Without ids, every instance matching the list's filters; status defaults to active. */
+  status: ExportStatus.default('active'),
+  region: InstanceListQuery.shape.region,
+  keyword: InstanceListQuery.shape.keyword,
+  expiringWithinDays: InstanceListQuery.shape.expiringWithinDays,
   template: Socks5Template.default('uri'),
+  format: ExportFormat.default('links'),
 })
 export type ExportQuery = z.infer<typeof ExportQuery>
 

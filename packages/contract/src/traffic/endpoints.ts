@@ -61,12 +61,6 @@ export const TrafficAccount = z.object({
 })
 export type TrafficAccount = z.infer<typeof TrafficAccount>
 
-export const TrafficOrderInput = z.strictObject({
-  planId: z.string().regex(/^[a-z0-9-]{2,32}$/),
-  quantity: z.number().int().min(1).max(TRAFFIC_MAX_QUANTITY),
-})
-export type TrafficOrderInput = z.infer<typeof TrafficOrderInput>
-
 export const getTrafficPlans = defineEndpoint({
   method: 'GET',
   path: '/catalog/traffic-plans',

@@ -1,20 +1,48 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
-import { text } from '../input.ts'
+import { text, timeZone } from '../input.ts'
+import { PageQuery, pageOf } from '../pagination.ts'
 
 import { NAME_MAX_LENGTH } from '../wire.ts'
 
 export { NAME_MAX_LENGTH }
+
+/** The console languages a customer may keep on the account. */
+export const USER_LANGUAGES = ['zh-CN', 'en-US'] as const
+export const UserLanguage = z.enum(USER_LANGUAGES)
+export type UserLanguage = z.infer<typeof UserLanguage>
 
 export const Me = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   createdAt: z.iso.datetime(),
+  /** Reminders and receipts are mailed only to a verified address. */
+  emailVerified: z.boolean(),
+  /** The console language, restored after every sign-in; null until one is saved. */
+  language: UserLanguage.nullable(),
+  /** The browser's IANA time zone; null until one is saved. */
+  timeZone: z.string().nullable(),
+  /** The first-visit tour was finished or skipped (on any browser). */
+  tourSeen: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app. */
+  twoFactor: z.boolean(),
 })
 export type Me = z.infer<typeof Me>
 
-export const UpdateMeInput = z.strictObject({ name: text().trim().min(1).max(NAME_MAX_LENGTH) })
+const UPDATE_ME_FIELDS = ['name', 'language', 'timeZone', 'tourSeen'] as const
+
+export const UpdateMeInput = z
+  .strictObject({
+    name: text().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+    language: UserLanguage.optional(),
+    timeZone: timeZone().optional(),
+    /** Only ever true: a tour once seen is not shown again. */
+    tourSeen: z.literal(true).optional(),
+  })
+  .refine((input) => UPDATE_ME_FIELDS.some((field) => input[field] !== undefined), {
+    message: `send at least one of ${UPDATE_ME_FIELDS.join(', ')}`,
+  })
 export type UpdateMeInput = z.infer<typeof UpdateMeInput>
 
 export const ApiToken = z.object({
@@ -48,7 +76,7 @@ export const getMe = defineEndpoint({
 export const updateMe = defineEndpoint({
   method: 'PATCH',
   path: '/user/me',
-  summary: 'Rename the signed-in customer',
+  summary: 'Change the name, console language, time zone or tour state of the signed-in customer',
   tags,
   body: UpdateMeInput,
   response: Me,
@@ -80,60 +108,124 @@ export const revokeApiToken = defineEndpoint({
   response: z.null(),
 })
 
-/** Source addresses a customer may list: a tunnel from one of them to their static IPs needs no password. */
-export const IP_WHITELIST_MAX = 20
-/** The widest ranges a customer may list: anything wider would make their IP an open proxy for a whole network. */
-export const WHITELIST_MIN_PREFIX = { ipv4: 16, ipv6: 48 } as const
+export const resendVerificationEmail = defineEndpoint({
+  method: 'POST',
+  path: '/user/verify-email/resend',
+  summary: 'Mail a new verification link to the signed-in customer (a few per 15 minutes)',
+  tags,
+  response: z.null(),
+})
 
-const cidrPrefix = (source: string) => Number(source.split('/')[1] ?? Number.NaN)
-/** One address (IPv4 or IPv6) or a CIDR range no wider than `WHITELIST_MIN_PREFIX`. */
-export const WhitelistSource = z
-  .string()
-  .trim()
-  .max(64)
-  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))
-  .refine(
-    (source) =>
-      !source.includes('/') ||
-      cidrPrefix(source) >= (source.includes(':') ? WHITELIST_MIN_PREFIX.ipv6 : WHITELIST_MIN_PREFIX.ipv4),
-    {
-      message: `A range may be at most /${WHITELIST_MIN_PREFIX.ipv4} (IPv4) or /${WHITELIST_MIN_PREFIX.ipv6} (IPv6)`,
-    },
-  )
+// Account security: two-factor sign-in, active sessions and the sign-in history.
 
-export const WhitelistEntry = z.object({
+export const TwoFactorSetupInput = z.strictObject({ password: text().min(1).max(128) })
+export type TwoFactorSetupInput = z.infer<typeof TwoFactorSetupInput>
+
+export const TwoFactorSetup = z.object({
+  /** The otpauth:// URI for the QR code. */
+  uri: z.string(),
+  /** The base32 secret to type in by hand; shown this once. */
+  secret: z.string(),
+})
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>
+
+/** A 6-digit code from the authenticator app, or (to turn it off) one of the recovery codes. */
+const SecurityCode = text().trim().min(6).max(32)
+
+export const TwoFactorEnableInput = z.strictObject({ code: SecurityCode })
+export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>
+
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) })
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>
+
+export const TwoFactorDisableInput = z.strictObject({ password: text().min(1).max(128), code: SecurityCode })
+export type TwoFactorDisableInput = z.infer<typeof TwoFactorDisableInput>
+
+export const ActiveSession = z.object({
   id: z.string(),
-  /** Normalised: an address, or a range with its host bits cleared (`203.0.113.0/24`). */
-  source: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session this request came with. */
+  current: z.boolean(),
+})
+export type ActiveSession = z.infer<typeof ActiveSession>
+
+export const SIGN_IN_OUTCOMES = ['success', 'bad-password', 'bad-code', 'locked'] as const
+export const SignInOutcome = z.enum(SIGN_IN_OUTCOMES)
+export type SignInOutcome = z.infer<typeof SignInOutcome>
+
+export const SignInEvent = z.object({
+  id: z.string(),
+  outcome: SignInOutcome,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   createdAt: z.iso.datetime(),
 })
-export type WhitelistEntry = z.infer<typeof WhitelistEntry>
+export type SignInEvent = z.infer<typeof SignInEvent>
 
-export const AddWhitelistInput = z.strictObject({ source: WhitelistSource })
-export type AddWhitelistInput = z.infer<typeof AddWhitelistInput>
+export const SignInEventPage = pageOf(SignInEvent)
+export type SignInEventPage = z.infer<typeof SignInEventPage>
 
-export const listIpWhitelist = defineEndpoint({
-  method: 'GET',
-  path: '/user/ip-whitelist',
-  summary: 'Source addresses that reach your static IPs without a password',
-  tags,
-  response: z.object({ items: z.array(WhitelistEntry), max: z.number().int() }),
-})
-
-export const addIpWhitelist = defineEndpoint({
+export const setupTwoFactor = defineEndpoint({
   method: 'POST',
-  path: '/user/ip-whitelist',
-  summary: `Allow a source address or range (at most ${IP_WHITELIST_MAX}); proxy nodes apply it within seconds`,
+  path: '/user/2fa/setup',
+  summary: 'Start turning on two-factor sign-in: a new authenticator secret, shown this once',
   tags,
-  body: AddWhitelistInput,
-  response: WhitelistEntry,
+  body: TwoFactorSetupInput,
+  response: TwoFactorSetup,
 })
 
-export const removeIpWhitelist = defineEndpoint({
+export const enableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/user/2fa/enable',
+  summary:
+    'Turn on two-factor sign-in with a current code; answers 10 one-time recovery codes, shown this once',
+  tags,
+  body: TwoFactorEnableInput,
+  response: RecoveryCodes,
+})
+
+export const disableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/user/2fa/disable',
+  summary: 'Turn off two-factor sign-in with the password and a code or a recovery code',
+  tags,
+  body: TwoFactorDisableInput,
+  response: z.null(),
+})
+
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/user/sessions',
+  summary: "The customer's signed-in browsers (sessions not revoked nor expired)",
+  tags,
+  response: z.object({ items: z.array(ActiveSession) }),
+})
+
+export const revokeSession = defineEndpoint({
   method: 'DELETE',
-  path: '/user/ip-whitelist/:id',
-  summary: 'Remove a source; tunnels it opened without a password close within seconds',
+  path: '/user/sessions/:id',
+  summary: 'Sign one session out; it stops working on the next request',
   tags,
   params: IdParams,
   response: z.null(),
+})
+
+export const revokeOtherSessions = defineEndpoint({
+  method: 'POST',
+  path: '/user/sessions/revoke-others',
+  summary: 'Sign out every session but the one of this request',
+  tags,
+  response: z.object({ revoked: z.number().int() }),
+})
+
+export const listSignIns = defineEndpoint({
+  method: 'GET',
+  path: '/user/sign-ins',
+  summary: 'Sign-in attempts on the account, newest first',
+  tags,
+  query: PageQuery,
+  response: SignInEventPage,
 })

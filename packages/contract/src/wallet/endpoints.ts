@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 
-export const CURRENCY = 'CNY'
+/** The account currency: every balance, price, order and ledger amount is in US dollars. */
+export const CURRENCY = 'USD'
+/** What the payment gateway charges in: a top-up's dollars are converted at the operator's rate. */
+export const PAYMENT_CURRENCY = 'CNY'
 
 export const Wallet = z.object({
   wallet: z.object({
@@ -9,6 +12,8 @@ export const Wallet = z.object({
     balance: z.number(),
     currency: z.string(),
   }),
+  /** Yuan charged per dollar topped up, as the operator sets it now (a new order fixes it). */
+  usdCnyRate: z.number(),
 })
 export type Wallet = z.infer<typeof Wallet>
 

@@ -22,7 +22,11 @@ export type CreateTopUpInput = z.infer<typeof CreateTopUpInput>
 
 export const TopUpOrder = z.object({
   orderNo: z.string(),
+  /** Dollars the wallet is credited. */
   amount: z.number(),
+  /** Yuan the gateway charges for it, at `usdCnyRate`, fixed when the order was created. */
+  cnyAmount: z.number(),
+  usdCnyRate: z.number(),
   channel: TopUpChannel,
   status: TopUpStatus,
   /** Where the customer pays; null once the order can no longer be paid. */

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { instant } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
+import { EntryAbout } from './descriptions.ts'
 
 export const TransactionType = z.enum(['topup', 'purchase', 'renewal', 'refund', 'adjustment'])
 export type TransactionType = z.infer<typeof TransactionType>
@@ -13,7 +14,10 @@ export const WalletTransaction = z.object({
   /** Positive for money in, negative for money out. */
   amount: z.number(),
   balanceAfter: z.number(),
+  /** The text written with the entry (Chinese). */
   description: z.string(),
+  /** What the entry is, for rendering in the reader's language; null on entries from before keys. */
+  about: EntryAbout.nullable(),
   orderNo: z.string().nullable(),
   createdAt: z.iso.datetime(),
 })
@@ -29,7 +33,8 @@ export const TransactionListQuery = PageQuery.extend(TransactionFilter.shape)
 export type TransactionListQuery = z.infer<typeof TransactionListQuery>
 export const CsvLanguage = z.enum(['zh-CN', 'en-US'])
 export type CsvLanguage = z.infer<typeof CsvLanguage>
-export const TransactionExportQuery = TransactionFilter.extend({ lang: CsvLanguage.default('zh-CN') })
+/** Without `lang`, the CSV is in the account's language (zh-CN when it has none). */
+export const TransactionExportQuery = TransactionFilter.extend({ lang: CsvLanguage.optional() })
 export type TransactionExportQuery = z.infer<typeof TransactionExportQuery>
 
 export const listTransactions = defineEndpoint({

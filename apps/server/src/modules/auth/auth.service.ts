@@ -1,28 +1,58 @@
 // Registration, sign-in and password changes. Services throw AppError; routes stay thin.
-import type { Credentials } from '@proxy/contract/auth/endpoints'
+import type { Credentials, TwoFactorChallenge } from '@proxy/contract/auth/endpoints'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createWalletAccount } from '../ledger/index.ts'
-import { apiTokens, sessions, users } from './auth.schema.ts'
+import { apiTokens, type SIGN_IN_OUTCOMES, sessions, signInEvents, users } from './auth.schema.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 import type { AuthContext } from './sessions.ts'
 import { SESSION_TTL_MS } from './sessions.ts'
 import { hashToken, newToken, SESSION_PREFIX } from './tokens.ts'
+import { CHALLENGE_TTL_MS, type Sealer } from './two-factor.ts'
 
 export type IssuedSession = { token: string; expiresAt: string }
 
-async function startSession(tx: Tx | Db, userId: string): Promise<IssuedSession> {
+/** Where a request came from, kept with its session and in the sign-in history. */
+export type Client = { ip: string; userAgent: string | null }
+
+// Browsers send a few hundred characters; the rest is noise or an attack on our storage.
+const USER_AGENT_MAX = 512
+
+export const clientOf = (request: { ip: string; headers: Record<string, unknown> }): Client => {
+  const agent = request.headers['user-agent']
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' && agent ? agent.slice(0, USER_AGENT_MAX) : null,
+  }
+}
+
+export async function startSession(tx: Tx | Db, userId: string, client: Client): Promise<IssuedSession> {
   const token = newToken(SESSION_PREFIX)
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await tx.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt })
+  await tx
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt, ip: client.ip, userAgent: client.userAgent })
   return { token, expiresAt: expiresAt.toISOString() }
 }
 
+export async function recordSignIn(
+  db: Db,
+  userId: string,
+  outcome: (typeof SIGN_IN_OUTCOMES)[number],
+  client: Client,
+): Promise<void> {
+  await db.insert(signInEvents).values({ userId, outcome, ip: client.ip, userAgent: client.userAgent })
+}
+
 /** Creates the customer, their wallet account and a first session in one transaction. */
-export async function registerCustomer(db: Db, { email, password }: Credentials): Promise<IssuedSession> {
+export async function registerCustomer(
+  db: Db,
+  { email, password }: Credentials,
+  client: Client,
+): Promise<{ userId: string; session: IssuedSession }> {
   if (isCommonPassword(password, email)) throw new AppError('WEAK_PASSWORD')
   const passwordHash = await hashPassword(password)
   return inTransaction(db, async (tx) => {
@@ -33,31 +63,46 @@ export async function registerCustomer(db: Db, { email, password }: Credentials)
       .returning({ id: users.id })
     if (!user) throw new AppError('EMAIL_TAKEN')
     await createWalletAccount(tx, user.id)
-    return startSession(tx, user.id)
+    return { userId: user.id, session: await startSession(tx, user.id, client) }
   })
 }
 
 /**
  * Signs in. The attempt is counted before the password is judged (login-limits.ts); over a limit
  * it is refused unjudged, the right password included, until the window passes or the limits
- * are cleared.
+ * are cleared. An account with two-factor sign-in gets a challenge for its code instead of a
+ * session, and its attempt stays counted until the code is right (two-factor.service.ts).
  */
 export async function signIn(
   db: Db,
+  sealer: Sealer,
   { email, password }: Credentials,
-  address: string,
+  client: Client,
   limits: LoginLimits,
-): Promise<IssuedSession> {
-  if (!(await admitLoginAttempt(db, email, address, limits))) throw new AppError('LOGIN_RATE_LIMITED')
+): Promise<IssuedSession | TwoFactorChallenge> {
+  const admitted = await admitLoginAttempt(db, email, client.ip, limits)
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, totpEnabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.email, email))
+  if (!admitted) {
+    if (user) await recordSignIn(db, user.id, 'locked', client)
+    throw new AppError('LOGIN_RATE_LIMITED')
+  }
   // Unknown addresses cost the same hash as known ones, so timing tells nothing.
   const isValid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH)
-  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS')
-  await forgiveLoginAttempt(db, email, address)
-  return startSession(db, user.id)
+  if (!user || !isValid) {
+    if (user) await recordSignIn(db, user.id, 'bad-password', client)
+    throw new AppError('INVALID_CREDENTIALS')
+  }
+  if (user.totpEnabledAt) {
+    const expiresAt = Date.now() + CHALLENGE_TTL_MS
+    const challenge = sealer.seal('sign-in-challenge', JSON.stringify({ userId: user.id, expiresAt }))
+    return { twoFactorRequired: true, challenge, expiresAt: new Date(expiresAt).toISOString() }
+  }
+  await forgiveLoginAttempt(db, email, client.ip)
+  await recordSignIn(db, user.id, 'success', client)
+  return startSession(db, user.id, client)
 }
 
 /** Revokes whatever credential the request presented: its session or its API token. */
@@ -89,12 +134,6 @@ export async function changePassword(
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), otherSessions))
   })
-}
-
-/** A customer's email, for mail about their account (undefined when there is no such customer). */
-export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-  return user?.email
 }
 
 /** Whether any customer exists yet (the demo seed only fills an empty database). */

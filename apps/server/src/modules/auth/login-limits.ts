@@ -17,6 +17,22 @@ const keysOf = (email: string, address: string) => ({
   accountAndAddress: `account-address:${email}|${address}`,
 })
 
+/** Counts one attempt on each key in its window, in one upsert; answers each key's count. */
+async function countAttempts(db: Db, keys: readonly string[]): Promise<Map<string, number>> {
+  const rows = sql.join(
+    keys.map((key) => sql`(${key}, 1, now())`),
+    sql`, `,
+  )
+  const counted = (await db.execute(sql`
+    insert into login_attempts as a (key, attempts, window_started_at)
+    values ${rows}
+    on conflict (key) do update set
+      attempts = case when a.window_started_at > now() - ${WINDOW} then a.attempts + 1 else 1 end,
+      window_started_at = case when a.window_started_at > now() - ${WINDOW} then a.window_started_at else now() end
+    returning key, attempts`)) as unknown as { rows: { key: string; attempts: number }[] }
+  return new Map(counted.rows.map((row) => [row.key, Number(row.attempts)]))
+}
+
 /** Counts this attempt; answers false when it is over either limit and must not be judged. */
 export async function admitLoginAttempt(
   db: Db,
@@ -25,18 +41,20 @@ export async function admitLoginAttempt(
   limits: LoginLimits,
 ): Promise<boolean> {
   const keys = keysOf(email, address)
-  const counted = (await db.execute(sql`
-    insert into login_attempts as a (key, attempts, window_started_at)
-    values (${keys.account}, 1, now()), (${keys.accountAndAddress}, 1, now())
-    on conflict (key) do update set
-      attempts = case when a.window_started_at > now() - ${WINDOW} then a.attempts + 1 else 1 end,
-      window_started_at = case when a.window_started_at > now() - ${WINDOW} then a.window_started_at else now() end
-    returning key, attempts`)) as unknown as { rows: { key: string; attempts: number }[] }
-  const attempts = new Map(counted.rows.map((row) => [row.key, Number(row.attempts)]))
+  const attempts = await countAttempts(db, [keys.account, keys.accountAndAddress])
   return (
     (attempts.get(keys.account) ?? 0) <= limits.perAccount &&
     (attempts.get(keys.accountAndAddress) ?? 0) <= limits.perAccountAndAddress
   )
+}
+
+/**
+ * Counts one use of something else limited per 15 minutes in the same table (password-reset mails
+ * per address, verification mails per customer), under a key of its own kind; false when over `limit`.
+ */
+export async function admitAttempt(db: Db, key: string, limit: number): Promise<boolean> {
+  const attempts = await countAttempts(db, [key])
+  return (attempts.get(key) ?? 0) <= limit
 }
 
 /** A right password: its attempt was no failure, and this address starts afresh. */

@@ -1,5 +1,5 @@
 // The signed-in customer's profile and API tokens.
-import type { ApiToken, Me } from '@proxy/contract/user/endpoints'
+import type { ApiToken, Me, UpdateMeInput } from '@proxy/contract/user/endpoints'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -11,10 +11,32 @@ export const MAX_API_TOKENS = 20
 
 const iso = (date: Date) => date.toISOString()
 
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  createdAt: users.createdAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+  language: users.language,
+  timeZone: users.timeZone,
+  tourSeenAt: users.tourSeenAt,
+  totpEnabledAt: users.totpEnabledAt,
+}
+
+type ProfileRow = Pick<typeof users.$inferSelect, keyof typeof profileColumns>
+
+const toMe = ({ emailVerifiedAt, tourSeenAt, totpEnabledAt, createdAt, ...row }: ProfileRow): Me => ({
+  ...row,
+  createdAt: iso(createdAt),
+  emailVerified: emailVerifiedAt !== null,
+  tourSeen: tourSeenAt !== null,
+  twoFactor: totpEnabledAt !== null,
+})
+
 export function createProfileReader(db: Db) {
   // Read on every console page load: a prepared statement (DESIGN §10).
   const findUser = db
-    .select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
+    .select(profileColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('find_profile')
@@ -22,18 +44,25 @@ export function createProfileReader(db: Db) {
   return async function readProfile(userId: string): Promise<Me> {
     const [user] = await findUser.execute({ userId })
     if (!user) throw new AppError('UNAUTHORIZED')
-    return { ...user, createdAt: iso(user.createdAt) }
+    return toMe(user)
   }
 }
 
-export async function renameProfile(db: Db, userId: string, name: string): Promise<Me> {
+/** Changes what the customer sent (at least one field; the contract checks that) and nothing else. */
+export async function updateProfile(db: Db, userId: string, input: UpdateMeInput): Promise<Me> {
   const [user] = await db
     .update(users)
-    .set({ name })
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.language !== undefined && { language: input.language }),
+      ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
+      // The first time counts: seeing the tour again on another browser changes nothing.
+      ...(input.tourSeen && { tourSeenAt: sql`coalesce(${users.tourSeenAt}, now())` }),
+    })
     .where(eq(users.id, userId))
-    .returning({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
+    .returning(profileColumns)
   if (!user) throw new AppError('UNAUTHORIZED')
-  return { ...user, createdAt: iso(user.createdAt) }
+  return toMe(user)
 }
 
 export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]> {

@@ -10,5 +10,5 @@ export {
   walletAccountId,
   walletBalance,
 } from './ledger.service.ts'
-export { exportTransactionsCsv, listTransactions } from './transactions.service.ts'
+export { DEFAULT_TIME_ZONE, exportTransactionsCsv, listTransactions } from './transactions.service.ts'
 export { createWalletReader } from './wallet-balance.service.ts'

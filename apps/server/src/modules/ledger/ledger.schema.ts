@@ -1,7 +1,7 @@
 // Double-entry ledger (DESIGN §4). Entries are immutable: a trigger in the migrations refuses
 // UPDATE and DELETE on ledger_transactions and ledger_entries.
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
 export const ACCOUNT_KINDS = ['wallet', 'gateway_clearing', 'sales_revenue', 'adjustments'] as const
@@ -19,7 +19,7 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     userId: uuid('user_id').references(() => users.id),
-    currency: text('currency').notNull().default('CNY'),
+    currency: text('currency').notNull().default('USD'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -53,7 +53,12 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
+    /** The Chinese text written at the time; kept for entries made before description keys existed. */
     description: text('description').notNull(),
+    /** What the entry is, for rendering in the reader's language (e.g. 'topup', 'purchase-static-ip'). */
+    descriptionKey: text('description_key'),
+    /** The values the key's text needs (channel, plan, quantity, region, order number…). */
+    descriptionParams: jsonb('description_params').$type<Record<string, string | number>>(),
     /** The business document this pays for, e.g. an order number. */
     reference: text('reference'),
     requestId: text('request_id'),

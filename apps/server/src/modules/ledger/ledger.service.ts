@@ -1,4 +1,5 @@
 // The one way money moves: a balanced ledger transaction written inside the caller's transaction.
+import { describeEntry, type EntryAbout } from '@proxy/contract/wallet/descriptions'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -29,9 +30,20 @@ export async function settled<T>(tx: Tx, context: MoneyContext, answer: T): Prom
   return answer
 }
 
-export type LedgerPosting = {
+/**
+ * What an entry is: a key the reader's language renders (customers' entries), or a free text (operator
+ * adjustments, tests). The stored `description` is always the Chinese text, as before keys existed.
+ */
+export type EntryText = { about: EntryAbout; description?: never } | { description: string; about?: never }
+
+const storedText = (text: EntryText) => ({
+  description: text.about ? describeEntry(text.about, 'zh-CN') : text.description,
+  descriptionKey: text.about?.key ?? null,
+  descriptionParams: text.about?.params ?? null,
+})
+
+export type LedgerPosting = EntryText & {
   kind: TransactionKind
-  description: string
   reference?: string
   entries: { accountId: string; amount: number }[]
   /** Who moved the money and on which request, for the audit log. */
@@ -117,7 +129,7 @@ export async function postLedgerTransaction(
     .insert(ledgerTransactions)
     .values({
       kind: posting.kind,
-      description: posting.description,
+      ...storedText(posting),
       reference: posting.reference,
       requestId: posting.context?.requestId,
     })
@@ -160,14 +172,14 @@ export async function chargeWallet(
     userId: string
     amount: number
     kind: 'purchase' | 'renewal'
-    description: string
+    about: EntryAbout
     reference: string
   },
   context?: LedgerPosting['context'],
 ) {
   return postLedgerTransaction(tx, {
     kind: charge.kind,
-    description: charge.description,
+    about: charge.about,
     reference: charge.reference,
     entries: [
       { accountId: await walletAccountId(tx, charge.userId), amount: -charge.amount },

@@ -14,7 +14,7 @@ export function createWalletReader(db: Db) {
     .where(eq(wallets.userId, sql.placeholder('userId')))
     .prepare('find_wallet_balance')
 
-  return async function readWallet(userId: string): Promise<Wallet> {
+  return async function readWallet(userId: string): Promise<Pick<Wallet, 'wallet'>> {
     const [row] = await findBalance.execute({ userId })
     if (!row) throw new AppError('NOT_FOUND')
     return { wallet: { balance: centsToAmount(row.balance), currency: CURRENCY } }

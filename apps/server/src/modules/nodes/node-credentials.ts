@@ -7,9 +7,9 @@ import {
   poolExits,
   servedInstances,
   servedOwners,
+  whitelistSources,
 } from '../static-ip/index.ts'
 import { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from '../traffic/index.ts'
-import { whitelistSources } from '../user/index.ts'
 import { credentialChanges } from './nodes.schema.ts'
 
 /** A cursor older than this gets a full snapshot: the changes behind it may be pruned. */

@@ -1,2 +1,2 @@
 // The orders module's public face: all that other modules may import from it (npm run deps checks).
-export { type InstancesReader, placePaidOrder } from './orders.service.ts'
+export { type InstancesReader, placePaidOrder, type ReplacementsReader } from './orders.service.ts'

@@ -4,15 +4,19 @@ import { getOrder, listOrders } from '@proxy/contract/orders/endpoints'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import type { InstancesReader } from './orders.service.ts'
+import type { InstancesReader, ReplacementsReader } from './orders.service.ts'
 import * as ordersService from './orders.service.ts'
 
 export async function orderRoutes(
   app: FastifyInstance,
-  { db, instancesOf }: { db: Db; instancesOf: InstancesReader },
+  {
+    db,
+    instancesOf,
+    replacementsOf,
+  }: { db: Db; instancesOf: InstancesReader; replacementsOf: ReplacementsReader },
 ) {
   mount(app, listOrders, ({ auth, query }) => ordersService.listOrders(db, auth.userId, query))
   mount(app, getOrder, ({ auth, params }) =>
-    ordersService.getOrder(db, auth.userId, params.orderNo, instancesOf),
+    ordersService.getOrder(db, auth.userId, params.orderNo, { instancesOf, replacementsOf }),
   )
 }

@@ -1,6 +1,7 @@
 import { centsToAmount } from '@proxy/contract/money'
 import type { Order, OrderListQuery } from '@proxy/contract/orders/endpoints'
 import type { Instance } from '@proxy/contract/static-ip/instances'
+import type { IpReplacement } from '@proxy/contract/static-ip/replacement'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -46,7 +47,15 @@ export async function listOrders(db: Db, userId: string, query: OrderListQuery) 
 /** The instances with these ids, oldest first (the static-IP module answers; app.ts hands it in). */
 export type InstancesReader = (db: Db, ids: string[]) => Promise<Instance[]>
 
-export async function getOrder(db: Db, userId: string, orderNo: string, instancesOf: InstancesReader) {
+/** The customer's address replacements recorded for an order, newest first (static-ip answers; app.ts hands it in). */
+export type ReplacementsReader = (db: Db, userId: string, orderNo: string) => Promise<IpReplacement[]>
+
+export async function getOrder(
+  db: Db,
+  userId: string,
+  orderNo: string,
+  readers: { instancesOf: InstancesReader; replacementsOf: ReplacementsReader },
+) {
   const [order] = await db
     .select()
     .from(orders)
@@ -58,12 +67,13 @@ export async function getOrder(db: Db, userId: string, orderNo: string, instance
     .where(eq(orderInstances.orderNo, orderNo))
   const instances =
     links.length > 0
-      ? await instancesOf(
+      ? await readers.instancesOf(
           db,
           links.map((link) => link.id),
         )
       : []
-  return { order: toOrder(order), instances }
+  const replacements = order.kind === 'new' ? await readers.replacementsOf(db, userId, orderNo) : []
+  return { order: toOrder(order), instances, replacements }
 }
 
 /**

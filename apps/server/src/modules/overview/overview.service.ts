@@ -6,14 +6,15 @@ import type { Db } from '../../platform/db/client.ts'
 import { walletBalance } from '../ledger/index.ts'
 import { unreadCount } from '../notices/index.ts'
 import { instanceCounts } from '../static-ip/index.ts'
-import { remainingBytes } from '../traffic/index.ts'
+import { hasBoughtTraffic, remainingBytes } from '../traffic/index.ts'
 
 export async function overviewSummary(db: Db, userId: string): Promise<OverviewSummary> {
-  const [balance, instances, unread, trafficRemainingBytes] = await Promise.all([
+  const [balance, instances, unread, trafficRemainingBytes, hasTrafficPackages] = await Promise.all([
     walletBalance(db, userId),
     instanceCounts(db, userId, OVERVIEW_EXPIRING_DAYS),
     unreadCount(db, userId),
     remainingBytes(db, userId),
+    hasBoughtTraffic(db, userId),
   ])
   return {
     balance: centsToAmount(balance),
@@ -21,6 +22,7 @@ export async function overviewSummary(db: Db, userId: string): Promise<OverviewS
     expiringInstances: instances.expiring,
     trafficRemainingBytes: bytesToWire(trafficRemainingBytes),
     trafficAccountStatus: trafficRemainingBytes > 0n ? 'enabled' : 'disabled',
+    hasTrafficPackages,
     unreadNotices: unread,
   }
 }

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { addNotice } from '../notices/notices.service.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { trafficPackages } from '../traffic/traffic.schema.ts'
 
 let server: TestServer
 let region: string
@@ -55,6 +56,7 @@ describe('overview summary', () => {
       expiringInstances: 1,
       trafficRemainingBytes: 10 * GB,
       trafficAccountStatus: 'enabled',
+      hasTrafficPackages: true,
       unreadNotices: 1,
     })
     expect((await overview(other.token)).body.data).toMatchObject({
@@ -62,9 +64,31 @@ describe('overview summary', () => {
       expiringInstances: 0,
       trafficRemainingBytes: 0,
       trafficAccountStatus: 'disabled',
+      hasTrafficPackages: false,
       unreadNotices: 0,
     })
     expect((await server.call('GET', '/api/user/overview')).status).toBe(401)
+  })
+
+  it('still knows a customer bought traffic once their packages are used up', async () => {
+    const customer = await server.newCustomer()
+    await fund(server, customer.email, 100_00)
+    const traffic = await server.call('POST', '/api/orders/traffic', {
+      token: customer.token,
+      body: { planId: 'gb-10', quantity: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+    expect(traffic.status).toBe(200)
+    const me = await server.call<{ id: string }>('GET', '/api/user/me', { token: customer.token })
+    await server.db
+      .update(trafficPackages)
+      .set({ status: 'exhausted', usedBytes: sql`${trafficPackages.totalBytes}` })
+      .where(eq(trafficPackages.userId, me.body.data.id))
+    expect((await overview(customer.token)).body.data).toMatchObject({
+      trafficRemainingBytes: 0,
+      trafficAccountStatus: 'disabled',
+      hasTrafficPackages: true,
+    })
   })
 
   it('lists static-IP and traffic orders apart by product', async () => {

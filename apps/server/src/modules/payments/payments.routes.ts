@@ -27,7 +27,7 @@ export async function paymentRoutes(app: FastifyInstance, { gateway, topups }: D
     const order = await topups.find(orderNo.data)
     if (!order) return reject('unknown order')
     if (params.trade_status !== 'TRADE_SUCCESS') return reject(`trade status ${params.trade_status}`)
-    if (parseEpayMoney(params.money) !== order.amount)
+    if (parseEpayMoney(params.money) !== order.cnyAmount)
       return reject(`money ${params.money} differs from the order`)
     if (!params.trade_no) return reject('no trade number')
     try {

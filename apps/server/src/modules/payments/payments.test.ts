@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { balanceOf, createTopUp, openCheckout, payInSandbox, type TopUp } from '../../../test/payments.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { DEV_EPAY_KEY } from '../../platform/config.ts'
+import { DEV_EPAY_KEY, loadConfig } from '../../platform/config.ts'
 import { auditLog, ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { topupOrders } from '../wallet/topup.schema.ts'
 import { withEpaySignature } from './epay-sign.ts'
@@ -25,7 +25,8 @@ const notifyParams = (orderNo: string, overrides: Record<string, string> = {}, k
       out_trade_no: orderNo,
       type: 'alipay',
       name: 'top-up',
-      money: '12.50',
+      // $12.50 at the default 7.2 yuan per dollar.
+      money: '90.00',
       trade_status: 'TRADE_SUCCESS',
       ...overrides,
     },
@@ -57,7 +58,15 @@ describe('top-up through the sandbox gateway', () => {
   it('pays, notifies, credits once and returns the customer to /paySuccess', async () => {
     const { token } = await server.newCustomer()
     const order = await createTopUp(server, token, 12.5)
-    expect(order).toMatchObject({ amount: 12.5, status: 'pending', paidAt: null })
+    expect(order).toMatchObject({
+      amount: 12.5,
+      cnyAmount: 90,
+      usdCnyRate: 7.2,
+      status: 'pending',
+      paidAt: null,
+    })
+    // The gateway charges yuan at the rate fixed on the order; the wallet is credited dollars.
+    expect(new URL(order.payUrl ?? '', server.baseUrl).searchParams.get('money')).toBe('90.00')
     expect(order.payUrl).toMatch(/^\/sandbox-pay\/submit\.php\?/)
     const landing = await payInSandbox(server, order.payUrl ?? '')
     expect(landing).toBe(`/paySuccess?orderNo=${order.orderNo}`)
@@ -115,7 +124,7 @@ describe('top-up through the sandbox gateway', () => {
   it('refuses a checkout whose signature was tampered with', async () => {
     const { token } = await server.newCustomer()
     const order = await createTopUp(server, token, 12.5)
-    const tampered = (order.payUrl ?? '').replace('money=12.50', 'money=0.01')
+    const tampered = (order.payUrl ?? '').replace('money=90.00', 'money=0.01')
     const page = await fetch(`${server.baseUrl}${tampered}`)
     expect(page.status).toBe(400)
     expect(await page.text()).toContain('签名校验失败')
@@ -135,8 +144,10 @@ describe('notify', () => {
       ['unknown order', notifyParams('T20261122AAAAAAAAAA')],
       ['unknown order', notifyParams('../../etc/passwd')],
       ['trade status WAIT_BUYER_PAY', notifyParams(order.orderNo, { trade_status: 'WAIT_BUYER_PAY' })],
-      ['differs from the order', notifyParams(order.orderNo, { money: '12.49' })],
-      ['differs from the order', notifyParams(order.orderNo, { money: '1250' })],
+      ['differs from the order', notifyParams(order.orderNo, { money: '89.99' })],
+      ['differs from the order', notifyParams(order.orderNo, { money: '9000' })],
+      // The dollar amount is not what the gateway was asked to charge.
+      ['differs from the order', notifyParams(order.orderNo, { money: '12.50' })],
     ]
     for (const [reason, params] of cases) {
       const logged = server.logs.length
@@ -313,5 +324,35 @@ describe('orders', () => {
     )
     texts.push(await query.text())
     for (const text of texts) expect(text).not.toContain(DEV_EPAY_KEY)
+  })
+})
+
+describe('the account is in dollars, the gateway charges yuan', () => {
+  it('converts at the operator rate, rounded half up to the fen, and keeps the rate on the order', async () => {
+    const other = await startTestServer({ USD_CNY_RATE: '6.8321' })
+    try {
+      const { token } = await other.newCustomer()
+      // 12.50 × 6.8321 = 85.40125 → 85.40; 1.01 × 6.8321 = 6.900421 → 6.90; 3.33 × 6.8321 = 22.750893 → 22.75
+      for (const [dollars, yuan] of [
+        [12.5, 85.4],
+        [1.01, 6.9],
+        [3.33, 22.75],
+      ] as const) {
+        const order = await createTopUp(other, token, dollars)
+        expect(order).toMatchObject({ amount: dollars, cnyAmount: yuan, usdCnyRate: 6.8321 })
+        expect(new URL(order.payUrl ?? '', other.baseUrl).searchParams.get('money')).toBe(yuan.toFixed(2))
+        const listed = await other.call<{ items: TopUp[] }>('GET', '/api/user/wallet/topups', { token })
+        expect(listed.body.data.items[0]).toMatchObject({ orderNo: order.orderNo, cnyAmount: yuan })
+      }
+      const wallet = await other.call('GET', '/api/user/wallet', { token })
+      expect(wallet.body.data).toMatchObject({ wallet: { currency: 'USD' }, usdCnyRate: 6.8321 })
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('refuses a rate that is not a plain positive number', () => {
+    for (const rate of ['0', '-7', 'abc', '7.12345', '7,2'])
+      expect(() => loadConfig({ NODE_ENV: 'test', USD_CNY_RATE: rate }), rate).toThrow(/USD_CNY_RATE/)
   })
 })

@@ -6,7 +6,7 @@ import { bytesToWire, formatBytes } from '@proxy/contract/bytes'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
-import { emailOf } from '../auth/index.ts'
+import { verifiedEmailOf } from '../auth/index.ts'
 import { addNotice } from '../notices/index.ts'
 import { claimInstancesExpiring } from '../static-ip/index.ts'
 import { claimExhaustedAccounts, claimPackagesPastPercent, remainingBytes } from '../traffic/index.ts'
@@ -29,7 +29,7 @@ export function createReminders(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
   async function deliver(reminder: Reminder) {
     const { userId, kind, title, body, params } = reminder
     await addNotice(db, { userId, kind, title, body, params })
-    const email = await emailOf(db, userId)
+    const email = await verifiedEmailOf(db, userId)
     if (email)
       await mailer.send({
         to: email,

@@ -2,6 +2,7 @@ import type { Notice } from '@proxy/contract/notices/endpoints'
 import { GB } from '@proxy/contract/traffic/endpoints'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { isAccountLinkMail, verifyEmailOf } from '../../../test/account-mail.ts'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
@@ -24,9 +25,10 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariants(server.db))
 afterAll(() => server.close())
 
-async function customer(cents = 100_00) {
+async function customer(cents = 100_00, { isVerified = true } = {}) {
   const c = await server.newCustomer()
   await fund(server, c.email, cents)
+  if (isVerified) await verifyEmailOf(server, c.email)
   const me = await server.call<{ id: string }>('GET', '/api/user/me', { token: c.token })
   return { ...c, id: me.body.data.id }
 }
@@ -46,7 +48,11 @@ const use = (accountId: string, bytes: number) =>
 
 const noticesOf = async (token: string) =>
   (await server.call<{ items: Notice[] }>('GET', '/api/user/notices', { token })).body.data.items
-const mailsTo = (email: string) => server.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+/** Reminder mails (the verification link mailed at sign-up left out). */
+const mailsTo = async (email: string) =>
+  (await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+    (mail) => !isAccountLinkMail(mail),
+  )
 const kinds = (notices: Notice[]) => notices.map((notice) => notice.kind).sort()
 
 describe('traffic reminders', () => {
@@ -161,5 +167,24 @@ describe('static-IP expiry reminders', () => {
     const again = await noticesOf(c.token)
     expect(again).toHaveLength(2)
     expect(again[0]).toMatchObject({ kind: 'instances-expiring', params: { count: 1 } })
+  })
+})
+
+describe('unverified addresses', () => {
+  it('get the notice but no reminder mail until the address is verified', async () => {
+    const c = await customer(100_00, { isVerified: false })
+    expect((await buyPackage(c.token)).status).toBe(200)
+    await use(c.id, 8.5 * GB)
+    await server.app.reminders.run()
+    expect(kinds(await noticesOf(c.token))).toEqual(['traffic-package-80'])
+    expect(await mailsTo(c.email)).toEqual([])
+
+    await verifyEmailOf(server, c.email)
+    await use(c.id, 2 * GB)
+    await server.app.reminders.run()
+    expect(kinds(await noticesOf(c.token))).toEqual(['traffic-exhausted', 'traffic-package-80'])
+    const mails = await mailsTo(c.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toContain('Traffic used up')
   })
 })

@@ -18,7 +18,7 @@ export async function seedDemoCustomer(db: Db): Promise<{ email: string; passwor
     const walletId = await createWalletAccount(tx, userId)
     await postLedgerTransaction(tx, {
       kind: 'adjustment',
-      description: '演示账户赠送余额',
+      about: { key: 'demo-credit', params: {} },
       entries: [
         { accountId: await systemAccountId(tx, 'adjustments'), amount: -DEMO_CREDIT_CENTS },
         { accountId: walletId, amount: DEMO_CREDIT_CENTS },

@@ -42,37 +42,61 @@ export function vmessLine(line: ExportLine): string {
   return `vmess://${Buffer.from(JSON.stringify(config), 'utf8').toString('base64')}`
 }
 
-export function clashYaml(lines: ExportLine[]): string {
-  // Clash refuses duplicate proxy names, and customers may give two lines the same name.
+/** The gateway serves HTTP CONNECT on a socks5 line's own port with the same credentials (README). */
+export function httpLine(line: ExportLine): string {
+  return `http://${encodeURIComponent(line.username)}:${encodeURIComponent(line.password)}@${hostOf(line.ip)}:${line.port}`
+}
+
+function clashProxy(line: ExportLine, name: string) {
+  return line.protocol === 'vmess'
+    ? {
+        name,
+        type: 'vmess',
+        server: line.ip,
+        port: line.port,
+        uuid: line.uuid,
+        alterId: 0,
+        cipher: 'auto',
+        udp: true,
+      }
+    : {
+        name,
+        type: 'socks5',
+        server: line.ip,
+        port: line.port,
+        username: line.username,
+        password: line.password,
+        udp: true,
+      }
+}
+
+/**
+ * A Clash/Mihomo `proxies:` file written a page at a time: `entries` answers the YAML of more
+ * proxies, `end` what closes the file. Clash refuses duplicate proxy names, and customers may give
+ * two lines the same name: a repeated name gets ` (2)`, ` (3)`…
+ */
+export function clashWriter() {
   const seen = new Map<string, number>()
+  let written = 0
   const uniqueName = (name: string) => {
     const count = (seen.get(name) ?? 0) + 1
     seen.set(name, count)
     return count === 1 ? name : `${name} (${count})`
   }
-  const proxies = lines
-    .map((line) => ({ ...line, name: uniqueName(line.name) }))
-    .map((line) =>
-      line.protocol === 'vmess'
-        ? {
-            name: line.name,
-            type: 'vmess',
-            server: line.ip,
-            port: line.port,
-            uuid: line.uuid,
-            alterId: 0,
-            cipher: 'auto',
-            udp: true,
-          }
-        : {
-            name: line.name,
-            type: 'socks5',
-            server: line.ip,
-            port: line.port,
-            username: line.username,
-            password: line.password,
-            udp: true,
-          },
-    )
-  return stringify({ proxies })
+  return {
+    entries(lines: ExportLine[]): string {
+      if (lines.length === 0) return ''
+      const yaml = stringify(lines.map((line) => clashProxy(line, uniqueName(line.name))))
+      const head = written === 0 ? 'proxies:\n' : ''
+      written += lines.length
+      return head + yaml.replace(/^(?=.)/gm, '  ')
+    },
+    end: (): string => (written === 0 ? 'proxies: []\n' : ''),
+  }
+}
+
+/** The whole Clash file for these lines. */
+export function clashYaml(lines: ExportLine[]): string {
+  const writer = clashWriter()
+  return writer.entries(lines) + writer.end()
 }

@@ -8,6 +8,7 @@ export {
   ownersOfInstances,
 } from './instances.service.ts'
 export { importInventoryCsv } from './inventory.service.ts'
+export { whitelistSources } from './ip-whitelist.service.ts'
 export {
   instancesExpiredSince,
   instancesOnNode,
@@ -15,3 +16,4 @@ export {
   servedInstances,
   servedOwners,
 } from './node-rows.ts'
+export { replacementsForOrder } from './replacement.service.ts'

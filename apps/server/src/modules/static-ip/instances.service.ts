@@ -147,10 +147,12 @@ const SORTS = {
   'expiresAt.desc': [desc(proxyInstances.expiresAt), desc(proxyInstances.id)],
 } as const
 
-export async function listInstances(db: Db, userId: string, query: InstanceListQuery) {
+export type InstanceFilter = Pick<InstanceListQuery, 'status' | 'region' | 'keyword' | 'expiringWithinDays'>
+
+/** The customer's instances matching the list's filters (the export takes the same ones). */
+export function instanceFilter(userId: string, query: InstanceFilter) {
   const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
-  const needsAddress = Boolean(query.region || keyword)
-  const where = and(
+  return and(
     eq(proxyInstances.userId, userId),
     query.status ? eq(proxyInstances.status, query.status) : undefined,
     query.region ? eq(ipInventory.regionId, query.region) : undefined,
@@ -165,6 +167,11 @@ export async function listInstances(db: Db, userId: string, query: InstanceListQ
       ? lte(proxyInstances.expiresAt, sql`now() + make_interval(days => ${query.expiringWithinDays})`)
       : undefined,
   )
+}
+
+export async function listInstances(db: Db, userId: string, query: InstanceListQuery) {
+  const needsAddress = Boolean(query.region || query.keyword)
+  const where = instanceFilter(userId, query)
   // The count joins the address table only when a filter needs it.
   const counted = db.select({ value: count() }).from(proxyInstances).$dynamic()
   const [rows, [total]] = await Promise.all([
@@ -212,21 +219,6 @@ export async function resetCredentials(db: Db, userId: string, id: string): Prom
     .returning({ id: proxyInstances.id })
   if (updated.length === 0) throw new AppError('NOT_FOUND')
   return toDetail(await findOwn(db, userId, id))
-}
-
-/** Instances to export: the given ids (only the caller's; any other id is a 404) or every one in a status. */
-export async function instancesForExport(
-  db: Db,
-  userId: string,
-  ids: string[] | undefined,
-  status: Instance['status'],
-) {
-  const where = ids
-    ? and(eq(proxyInstances.userId, userId), inArray(proxyInstances.id, ids))
-    : and(eq(proxyInstances.userId, userId), eq(proxyInstances.status, status))
-  const rows = await selectInstances(db, where).orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id))
-  if (ids && rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND')
-  return rows
 }
 
 /**

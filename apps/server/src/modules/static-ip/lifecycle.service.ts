@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import type { AppError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
-import { emailOf } from '../auth/index.ts'
+import { verifiedEmailOf } from '../auth/index.ts'
 import { addNotice } from '../notices/index.ts'
 import { renewInstances } from './purchase.service.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
@@ -156,7 +156,7 @@ export function createLifecycle(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
     const body = `${why}，以下IP未能自动续费：${names.join('、')}。请充值后在 IP列表 中手动续费，到期后保留 ${GRACE_DAYS} 天。`
     const params = { count: names.length, names: names.join(', '), reason }
     await addNotice(db, { userId, kind: 'auto-renew-failed', title, body, params })
-    const email = await emailOf(db, userId)
+    const email = await verifiedEmailOf(db, userId)
     if (email) await mailer.send({ to: email, subject: title, text: body })
   }
 

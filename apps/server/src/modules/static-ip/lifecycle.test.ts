@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { isAccountLinkMail, mailsTo, verifyEmailOf } from '../../../test/account-mail.ts'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { balanceOf } from '../../../test/payments.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { mailOutbox } from '../../platform/mail/mail.schema.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 
 let server: TestServer
@@ -19,9 +19,10 @@ afterAll(() => server.close())
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-async function holder(cents: number, autoRenew = false) {
+async function holder(cents: number, autoRenew = false, isVerified = true) {
   const customer = await server.newCustomer()
   await fund(server, customer.email, cents)
+  if (isVerified) await verifyEmailOf(server, customer.email)
   const answer = await buy(server, customer.token, {
     regionId: region,
     quantity: 1,
@@ -130,20 +131,30 @@ describe('static-IP lifecycle', () => {
       }),
     ])
     expect(notices.body.data.items[0]?.body).toContain(instance.lineInstanceName)
-    const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    const renewalMails = async () => (await mailsTo(server, email)).filter((mail) => !isAccountLinkMail(mail))
+    const mails = await renewalMails()
     expect(mails).toEqual([
       expect.objectContaining({ status: 'logged', subject: expect.stringContaining('自动续费失败') }),
     ])
 
     // No retry within the hour; after a top-up and the retry delay, it renews.
     await server.app.lifecycle.autoRenew(new Date(Date.now() + HOUR))
-    expect(await server.db.$count(mailOutbox, eq(mailOutbox.to, email))).toBe(1)
+    expect(await renewalMails()).toHaveLength(1)
     await fund(server, email, 25_00)
     await server.app.lifecycle.autoRenew(new Date(Date.now() + 7 * HOUR))
     expect(await balanceOf(server, token)).toBe(0)
     expect((await rowOf(instance.id)).proxy_instances.expiresAt.getTime() - Date.now()).toBeGreaterThan(
       30 * DAY,
     )
+  })
+
+  it('tells an unverified customer by notice only, never by mail', async () => {
+    const { email, token, instance } = await holder(25_00, true, false)
+    await expireIn(instance.id, 10 * HOUR)
+    expect((await server.app.lifecycle.autoRenew()).failed).toBeGreaterThanOrEqual(1)
+    const notices = await server.call<{ items: { kind: string }[] }>('GET', '/api/user/notices', { token })
+    expect(notices.body.data.items.map((notice) => notice.kind)).toEqual(['auto-renew-failed'])
+    expect((await mailsTo(server, email)).filter((mail) => !isAccountLinkMail(mail))).toEqual([])
   })
 
   it('a renewal racing the expiry job leaves the instance active and paid once', async () => {

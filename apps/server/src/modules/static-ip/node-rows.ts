@@ -1,9 +1,9 @@
 // What a proxy node serves of the static IPs: the live instances on its addresses (inventory `node`
 // = the node's name), their owners, and its pool exits. Read inside the node pull's snapshot.
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
-import { ipInventory, proxyInstances } from './static-ip.schema.ts'
+import { ipInventory, ipReplacements, proxyInstances } from './static-ip.schema.ts'
 
 /** Live instances on this node's addresses (expiry judged now, whether or not a sweep marked it yet). */
 const servedInstance = (node: string) =>
@@ -42,30 +42,37 @@ export async function servedOwners(tx: Tx, node: string, owners?: string[]): Pro
   return rows.map((row) => row.owner)
 }
 
-/** Which of these instances sit on this node's addresses, live or not. */
-export async function instancesOnNode(tx: Tx, node: string, ids: string[]): Promise<Set<string>> {
+/** Ids of the instances on this node's addresses that match `where`. */
+async function idsOnNode(tx: Tx, node: string, where: SQL | undefined): Promise<string[]> {
   const rows = await tx
     .select({ id: proxyInstances.id })
     .from(proxyInstances)
     .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
-    .where(and(eq(ipInventory.node, node), sql`${proxyInstances.id} = ${anyUuid(ids)}`))
-  return new Set(rows.map((row) => row.id))
+    .where(and(eq(ipInventory.node, node), where))
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Which of these instances sit on this node's addresses, live or not, or left one of them by an
+ * address replacement (the node must drop them: they are now on another node's address).
+ */
+export async function instancesOnNode(tx: Tx, node: string, ids: string[]): Promise<Set<string>> {
+  const here = await idsOnNode(tx, node, sql`${proxyInstances.id} = ${anyUuid(ids)}`)
+  const movedAway = await tx
+    .selectDistinct({ id: ipReplacements.instanceId })
+    .from(ipReplacements)
+    .innerJoin(ipInventory, eq(ipInventory.id, ipReplacements.oldInventoryId))
+    .where(and(eq(ipInventory.node, node), sql`${ipReplacements.instanceId} = ${anyUuid(ids)}`))
+  return new Set([...here, ...movedAway.map((row) => row.id)])
 }
 
 /** Instances on this node whose expiry fell after `since` and by now: nothing was written for them. */
-export async function instancesExpiredSince(tx: Tx, node: string, since: Date): Promise<string[]> {
-  const rows = await tx
-    .select({ id: proxyInstances.id })
-    .from(proxyInstances)
-    .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
-    .where(
-      and(
-        eq(ipInventory.node, node),
-        gt(proxyInstances.expiresAt, since),
-        sql`${proxyInstances.expiresAt} <= now()`,
-      ),
-    )
-  return rows.map((row) => row.id)
+export function instancesExpiredSince(tx: Tx, node: string, since: Date): Promise<string[]> {
+  return idsOnNode(
+    tx,
+    node,
+    and(gt(proxyInstances.expiresAt, since), sql`${proxyInstances.expiresAt} <= now()`),
+  )
 }
 
 /** The node's pool exits: inventory rows it serves that are marked `pool`. */

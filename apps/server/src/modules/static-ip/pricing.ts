@@ -5,3 +5,8 @@ export function unitPriceCents(pricePer30Days: number, durationDays: DurationDay
   const discount = DURATION_DISCOUNT_PERCENT[durationDays]
   return Math.round((pricePer30Days * durationDays * (100 - discount)) / (30 * 100))
 }
+
+/** Price in cents of one IP for a term before its discount: what the discount is measured against. */
+export function listPriceCents(pricePer30Days: number, durationDays: DurationDays): number {
+  return Math.round((pricePer30Days * durationDays) / 30)
+}

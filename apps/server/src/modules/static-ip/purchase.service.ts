@@ -2,9 +2,9 @@
 // addresses are picked with FOR UPDATE SKIP LOCKED, the wallet is debited through the ledger and
 // the order and instances are written, so there is never a charge without an address or the reverse.
 import { centsToAmount } from '@proxy/contract/money'
-import type { Quote, StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
 import { DURATION_DISCOUNT_PERCENT, type DurationDays } from '@proxy/contract/static-ip/catalog'
 import type { RenewInput } from '@proxy/contract/static-ip/instances'
+import type { StaticIpPurchaseInput, StaticIpQuote } from '@proxy/contract/static-ip/purchase'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -12,7 +12,7 @@ import { newOrderNo } from '../../platform/order-no.ts'
 import { chargeWallet, type MoneyContext, settled, walletBalance } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { newCredentials, selectInstances, toInstance } from './instances.service.ts'
-import { unitPriceCents } from './pricing.ts'
+import { listPriceCents, unitPriceCents } from './pricing.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -39,7 +39,7 @@ export async function quoteStaticIp(
   db: Db,
   userId: string,
   input: Omit<StaticIpPurchaseInput, 'autoRenew'>,
-): Promise<Quote> {
+): Promise<StaticIpQuote> {
   const region = await activeRegion(db, input.regionId, input.protocol)
   const unit = unitPriceCents(region.pricePer30Days, input.durationDays)
   const total = unit * input.quantity
@@ -49,6 +49,7 @@ export async function quoteStaticIp(
     quantity: input.quantity,
     durationDays: input.durationDays,
     discount: DURATION_DISCOUNT_PERCENT[input.durationDays],
+    saving: centsToAmount(listPriceCents(region.pricePer30Days, input.durationDays) * input.quantity - total),
     total: centsToAmount(total),
     stock: await availableIn(db, region.id),
     balance: centsToAmount(balance),
@@ -95,7 +96,15 @@ export async function purchaseStaticIp(
         userId,
         amount: total,
         kind: 'purchase',
-        description: `购买静态IP ${region.country}${region.city} ×${input.quantity} ${input.durationDays}天`,
+        about: {
+          key: 'static-ip-purchase',
+          params: {
+            region: `${region.country}${region.city}`,
+            regionEn: `${region.cityEn}, ${region.countryEn}`,
+            quantity: input.quantity,
+            days: input.durationDays,
+          },
+        },
         reference: orderNo,
       },
       context,
@@ -174,7 +183,7 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
         userId,
         amount: total,
         kind: 'renewal',
-        description: `续费静态IP ×${ids.length} ${input.durationDays}天`,
+        about: { key: 'static-ip-renewal', params: { quantity: ids.length, days: input.durationDays } },
         reference: orderNo,
       },
       context,

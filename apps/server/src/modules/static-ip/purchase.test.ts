@@ -37,11 +37,22 @@ describe('quote', () => {
       quantity: 2,
       durationDays: 90,
       discount: 5,
+      saving: 7.5,
       total: 142.5,
       stock: 3,
       balance: 100,
       shortfall: 42.5,
     })
+  })
+
+  it('tells no saving for a term without discount', async () => {
+    const region = await stockRegion(server, 1, 25_00)
+    const { token } = await fundedCustomer(0)
+    const quote = await server.call('POST', '/api/orders/static-ip/quote', {
+      token,
+      body: { regionId: region, quantity: 3, durationDays: 30, protocol: 'socks5' },
+    })
+    expect(quote.body.data).toMatchObject({ discount: 0, saving: 0, total: 75 })
   })
 })
 

@@ -1,4 +1,3 @@
-import { purchaseStaticIp, quoteStaticIp, renewInstances } from '@proxy/contract/orders/endpoints'
 import { getStaticIpCatalog } from '@proxy/contract/static-ip/catalog'
 import {
   ExportQuery,
@@ -8,6 +7,14 @@ import {
   resetInstanceCredentials,
   updateInstance,
 } from '@proxy/contract/static-ip/instances'
+import {
+  addIpWhitelist,
+  IP_WHITELIST_MAX,
+  listIpWhitelist,
+  removeIpWhitelist,
+} from '@proxy/contract/static-ip/ip-whitelist'
+import { purchaseStaticIp, quoteStaticIp, renewInstances } from '@proxy/contract/static-ip/purchase'
+import { getInstanceReplacements, replaceInstanceIp } from '@proxy/contract/static-ip/replacement'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../../platform/config.ts'
@@ -15,9 +22,11 @@ import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import { getCatalog } from './catalog.service.ts'
-import { clashYaml, socks5Line, vmessLine } from './export-formats.ts'
+import { exportInstances } from './export.service.ts'
 import * as instances from './instances.service.ts'
+import * as whitelist from './ip-whitelist.service.ts'
 import * as purchases from './purchase.service.ts'
+import * as replacements from './replacement.service.ts'
 
 export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
@@ -45,14 +54,32 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
   mount(app, resetInstanceCredentials, ({ auth, params }) =>
     instances.resetCredentials(db, auth.userId, params.id),
   )
+  const cooldownDays = config.IP_REPLACEMENT_COOLDOWN_DAYS
+  mount(
+    app,
+    replaceInstanceIp,
+    ({ auth, params, body, request }) =>
+      replacements.replaceInstanceIp(db, auth.userId, params.id, body, {
+        cooldownDays,
+        context: moneyContext(request),
+      }),
+    idempotent,
+  )
+  mount(app, getInstanceReplacements, ({ auth, params }) =>
+    replacements.instanceReplacements(db, auth.userId, params.id, cooldownDays),
+  )
 
-  // A plain-text attachment, not an envelope: the console shows no toast for it (SPEC §8), and
-  // scripts can pipe it straight into a proxy client.
+  // A file, not an envelope: the console shows no toast for it (SPEC §8), and scripts can pipe it
+  // straight into a proxy client. Streamed as it is read.
   app.get(
     '/api/proxy/instances/export/:type',
     {
       schema: {
-        summary: 'Export proxies: socks5 URIs, vmess links, both (all), or a Clash YAML file',
+        summary:
+          'Export proxies as a file: the path picks the protocols (all, socks5, vmess; clash = all as a Clash YAML), ' +
+          '`format` the file (links: socks5 URIs in `template` and vmess:// links; http: http://user:pass@ip:port ' +
+          'for the socks5 lines; clash; csv with a header row; json); `ids`, or else the list filters ' +
+          '(status, default active, `any` for every status; region; keyword; expiringWithinDays), pick the lines',
         tags: ['static-ip'],
         params: z.strictObject({ type: ExportType }),
         querystring: ExportQuery,
@@ -61,25 +88,22 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const { type } = request.params as { type: z.infer<typeof ExportType> }
-      const query = request.query as ExportQuery
-      const rows = await instances.instancesForExport(db, request.auth?.userId ?? '', query.ids, query.status)
-      const lines = rows
-        .filter((row) => type === 'all' || type === 'clash' || row.protocol === type)
-        .map(instances.toExportLine)
-      const day = new Date().toISOString().slice(0, 10)
-      if (type === 'clash')
-        return reply
-          .type('text/yaml; charset=utf-8')
-          .header('content-disposition', `attachment; filename="proxies-clash-${day}.yaml"`)
-          .send(clashYaml(lines))
-      const text = lines
-        .map((line) => (line.protocol === 'vmess' ? vmessLine(line) : socks5Line(line, query.template)))
-        .join('\n')
+      const { type } = request.params as { type: ExportType }
+      const file = await exportInstances(db, request.auth?.userId ?? '', type, request.query as ExportQuery)
       return reply
-        .type('text/plain; charset=utf-8')
-        .header('content-disposition', `attachment; filename="proxies-${type}-${day}.txt"`)
-        .send(text ? `${text}\n` : '')
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body)
     },
   )
+
+  mount(app, listIpWhitelist, async ({ auth }) => ({
+    items: await whitelist.listWhitelist(db, auth.userId),
+    max: IP_WHITELIST_MAX,
+  }))
+  mount(app, addIpWhitelist, ({ auth, body }) => whitelist.addToWhitelist(db, auth.userId, body.source))
+  mount(app, removeIpWhitelist, async ({ auth, params }) => {
+    await whitelist.removeFromWhitelist(db, auth.userId, params.id)
+    return null
+  })
 }

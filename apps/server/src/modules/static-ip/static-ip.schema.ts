@@ -93,3 +93,37 @@ export const proxyInstances = pgTable(
     index('proxy_instances_expiry_idx').on(table.expiresAt).where(sql`status <> 'released'`),
   ],
 )
+
+/**
+ * Free address replacements: the instance keeps its id, expiry and credentials and moves to a new
+ * address in its region; the old address goes to cooling. One row each, for the order's history and
+ * the once-per-period limit.
+ */
+export const ipReplacements = pgTable(
+  'ip_replacements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => proxyInstances.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order that bought the instance: its history shows the replacement. */
+    orderNo: text('order_no').notNull(),
+    oldInventoryId: uuid('old_inventory_id')
+      .notNull()
+      .references(() => ipInventory.id),
+    newInventoryId: uuid('new_inventory_id')
+      .notNull()
+      .references(() => ipInventory.id),
+    oldIp: text('old_ip').notNull(),
+    newIp: text('new_ip').notNull(),
+    reason: text('reason', { enum: ['blocked', 'slow', 'other'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ip_replacements_instance_created_idx').on(table.instanceId, table.createdAt),
+    index('ip_replacements_order_idx').on(table.orderNo),
+  ],
+)

@@ -6,5 +6,6 @@ export {
   addPlansIfNone,
   claimExhaustedAccounts,
   claimPackagesPastPercent,
+  hasBoughtTraffic,
   remainingBytes,
 } from './traffic.service.ts'

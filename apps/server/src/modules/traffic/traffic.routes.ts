@@ -1,10 +1,10 @@
-import { purchaseTraffic } from '@proxy/contract/orders/endpoints'
 import {
   getTrafficAccount,
   getTrafficPlans,
   listTrafficPackages,
   resetTrafficAccountPassword,
 } from '@proxy/contract/traffic/endpoints'
+import { purchaseTraffic, quoteTraffic } from '@proxy/contract/traffic/purchase'
 import { getTrafficUsage } from '@proxy/contract/traffic/usage'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
@@ -18,6 +18,7 @@ export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: 
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const accounts = traffic.createTrafficAccounts(db, config)
   mount(app, getTrafficPlans, () => traffic.listPlans(db))
+  mount(app, quoteTraffic, ({ auth, body }) => traffic.quoteTraffic(db, auth.userId, body))
   mount(
     app,
     purchaseTraffic,

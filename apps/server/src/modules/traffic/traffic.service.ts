@@ -3,12 +3,8 @@
 import { randomBytes } from 'node:crypto'
 import { bytesToWire } from '@proxy/contract/bytes'
 import { centsToAmount } from '@proxy/contract/money'
-import {
-  GB,
-  type TrafficAccount,
-  type TrafficOrderInput,
-  type TrafficPackage,
-} from '@proxy/contract/traffic/endpoints'
+import { GB, type TrafficAccount, type TrafficPackage } from '@proxy/contract/traffic/endpoints'
+import type { TrafficOrderInput, TrafficQuote } from '@proxy/contract/traffic/purchase'
 import {
   and,
   asc,
@@ -29,7 +25,7 @@ import type { Config } from '../../platform/config.ts'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { chargeWallet, type MoneyContext, settled } from '../ledger/index.ts'
+import { chargeWallet, type MoneyContext, settled, walletBalance } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { trafficAccounts, trafficPackages, trafficPlans } from './traffic.schema.ts'
 
@@ -105,6 +101,11 @@ export async function remainingBytes(db: Db | Tx, userId: string): Promise<bigin
   return row?.value ?? 0n
 }
 
+/** Whether the customer ever bought a traffic package: a paused account means something only after one. */
+export async function hasBoughtTraffic(db: Db | Tx, userId: string): Promise<boolean> {
+  return (await db.$count(trafficPackages, eq(trafficPackages.userId, userId))) > 0
+}
+
 export async function listPackages(
   db: Db,
   userId: string,
@@ -177,6 +178,31 @@ export function createTrafficAccounts(db: Db, config: Pick<Config, 'TRAFFIC_GATE
   }
 }
 
+async function activePlan(db: Db | Tx, planId: string) {
+  const [plan] = await db
+    .select()
+    .from(trafficPlans)
+    .where(and(eq(trafficPlans.id, planId), eq(trafficPlans.isActive, true)))
+  if (!plan) throw new AppError('PLAN_UNAVAILABLE')
+  return plan
+}
+
+/** What an order would cost and add, priced in cents exactly as the purchase charges it. */
+export async function quoteTraffic(db: Db, userId: string, input: TrafficOrderInput): Promise<TrafficQuote> {
+  const plan = await activePlan(db, input.planId)
+  const total = plan.price * input.quantity
+  const balance = await walletBalance(db, userId)
+  return {
+    unitPrice: centsToAmount(plan.price),
+    quantity: input.quantity,
+    totalBytes: bytesToWire(plan.sizeBytes * BigInt(input.quantity)),
+    validityDays: plan.validityDays,
+    total: centsToAmount(total),
+    balance: centsToAmount(balance),
+    shortfall: centsToAmount(Math.max(0, total - balance)),
+  }
+}
+
 /** One transaction: the wallet pays through the ledger, the order and packages are written. */
 export async function purchaseTraffic(
   db: Db,
@@ -185,11 +211,7 @@ export async function purchaseTraffic(
   context: MoneyContext,
 ) {
   return inTransaction(db, async (tx) => {
-    const [plan] = await tx
-      .select()
-      .from(trafficPlans)
-      .where(and(eq(trafficPlans.id, input.planId), eq(trafficPlans.isActive, true)))
-    if (!plan) throw new AppError('PLAN_UNAVAILABLE')
+    const plan = await activePlan(tx, input.planId)
     const total = plan.price * input.quantity
     const orderNo = newOrderNo('F')
     await chargeWallet(
@@ -198,7 +220,10 @@ export async function purchaseTraffic(
         userId,
         amount: total,
         kind: 'purchase',
-        description: `购买流量包 ${plan.name} ×${input.quantity}`,
+        about: {
+          key: 'traffic-purchase',
+          params: { plan: plan.name, planEn: plan.nameEn, quantity: input.quantity },
+        },
         reference: orderNo,
       },
       context,

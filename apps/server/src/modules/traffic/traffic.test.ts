@@ -57,6 +57,36 @@ describe('traffic plans and packages', () => {
     expect(answer.body.data.plans[0]).toMatchObject({ price: 30, sizeBytes: 10 * GB, pricePerGb: 3 })
   })
 
+  it('quotes an order on the server: price, size, validity and the shortfall, changing nothing', async () => {
+    const { token } = await funded(50_00)
+    const quote = (body: unknown, signedIn = true) =>
+      server.call('POST', '/api/orders/traffic/quote', { token: signedIn ? token : undefined, body })
+    const two = await quote({ planId: 'gb-10', quantity: 2 })
+    expect(two.status).toBe(200)
+    expect(two.body.data).toEqual({
+      unitPrice: 30,
+      quantity: 2,
+      totalBytes: 20 * GB,
+      validityDays: DEMO_TRAFFIC_PLANS[0]?.validityDays,
+      total: 60,
+      balance: 50,
+      shortfall: 10,
+    })
+    expect((await quote({ planId: 'gb-10', quantity: 1 })).body.data).toMatchObject({
+      total: 30,
+      shortfall: 0,
+    })
+    expect((await quote({ planId: 'gb-9999', quantity: 1 })).body.code).toBe(
+      errorCatalogue.PLAN_UNAVAILABLE.code,
+    )
+    expect((await quote({ planId: 'gb-10', quantity: 21 })).status).toBe(400)
+    expect((await quote({ planId: 'gb-10', quantity: 1 }, false)).status).toBe(401)
+    expect(await balanceOf(server, token)).toBe(50)
+    expect(
+      (await server.call<Packages>('GET', '/api/user/traffic-packages', { token })).body.data.total,
+    ).toBe(0)
+  })
+
   it('buys packages through the ledger and enables the traffic account', async () => {
     const { token } = await funded(100_00)
     const before = await server.call<Account>('GET', '/api/user/traffic-account', { token })

@@ -16,7 +16,24 @@ describe('profile', () => {
     const { email, token } = await server.newCustomer()
     const me = await server.call<Me>('GET', '/api/user/me', { token })
     expect(me.body.data).toMatchObject({ email, name: '' })
-    expect(Object.keys(me.body.data).sort()).toEqual(['createdAt', 'email', 'id', 'name'])
+    expect(Object.keys(me.body.data).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'language',
+      'name',
+      'timeZone',
+      'tourSeen',
+      'twoFactor',
+    ])
+    expect(me.body.data).toMatchObject({
+      emailVerified: false,
+      language: null,
+      timeZone: null,
+      tourSeen: false,
+      twoFactor: false,
+    })
     const renamed = await server.call<Me>('PATCH', '/api/user/me', { token, body: { name: '  小王  ' } })
     expect(renamed.body.data.name).toBe('小王')
     expect((await server.call<Me>('GET', '/api/user/me', { token })).body.data.name).toBe('小王')

@@ -9,13 +9,15 @@ import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { mount } from '../../platform/route.ts'
+import { profiles } from '../auth/index.ts'
 import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
-import { exportTransactionsCsv, listTransactions } from '../ledger/index.ts'
+import { DEFAULT_TIME_ZONE, exportTransactionsCsv, listTransactions } from '../ledger/index.ts'
 import type { TopUpService } from './topup.service.ts'
 
 type Deps = { db: Db; config: Config; topups: TopUpService }
 
 export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: Deps) {
+  const readProfile = profiles.createProfileReader(db)
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const perCustomer = app.rateLimit({
     max: config.TOPUP_LIMIT_PER_HOUR,
@@ -53,7 +55,13 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
     },
     async (request, reply) => {
       const { lang, ...filter } = request.query as TransactionExportQuery
-      const csv = await exportTransactionsCsv(db, request.auth?.userId ?? '', filter, lang)
+      const userId = request.auth?.userId ?? ''
+      // The SPEC fixes Accept-Language at zh-CN: the account says how its reader reads.
+      const account = await readProfile(userId)
+      const csv = await exportTransactionsCsv(db, userId, filter, {
+        language: lang ?? account.language ?? 'zh-CN',
+        timeZone: account.timeZone ?? DEFAULT_TIME_ZONE,
+      })
       const day = new Date().toISOString().slice(0, 10)
       return reply
         .type('text/csv; charset=utf-8')

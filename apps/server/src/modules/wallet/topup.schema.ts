@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
 export const TOPUP_STATUSES = ['pending', 'paid', 'closed', 'cancelled'] as const
@@ -11,7 +11,12 @@ export const topupOrders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** What the wallet is credited, in US cents (the account currency). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What the payment gateway charges, in fen, at `usdCnyRate` fixed when the order was created. */
+    cnyAmount: bigint('cny_amount', { mode: 'number' }).notNull(),
+    /** Yuan per dollar, as the operator set it when the order was created (e.g. '7.2000'). */
+    usdCnyRate: numeric('usd_cny_rate', { precision: 10, scale: 4 }).notNull(),
     channel: text('channel', { enum: ['alipay', 'wxpay'] }).notNull(),
     status: text('status', { enum: TOPUP_STATUSES }).notNull().default('pending'),
     /** The gateway's own number for the payment; unique, so one payment never credits twice. */

@@ -1,6 +1,6 @@
 // Top-up orders. Only a verified gateway answer credits (the notify, or our own query of the
 // gateway); the amount credited always comes from our order row.
-import { amountToCents, centsToAmount } from '@proxy/contract/money'
+import { amountToCents, centsToAmount, cnyFenFor } from '@proxy/contract/money'
 import {
   type CreateTopUpInput,
   TOPUP_TTL_MINUTES,
@@ -23,7 +23,6 @@ import { topupOrders } from './topup.schema.ts'
 
 type OrderRow = typeof topupOrders.$inferSelect
 
-const CHANNEL_NAMES = { alipay: '支付宝', wxpay: '微信支付' } as const
 // Customers poll the order while they pay; the gateway is asked at most this often per order.
 const RECHECK_AFTER_MS = 5000
 
@@ -33,13 +32,15 @@ function toView(row: OrderRow, gateway: PaymentGateway | null): TopUpOrder {
   return {
     orderNo: row.orderNo,
     amount: centsToAmount(row.amount),
+    cnyAmount: centsToAmount(row.cnyAmount),
+    usdCnyRate: Number(row.usdCnyRate),
     channel: row.channel,
     status: row.status,
     payUrl:
       gateway && isPayable(row)
         ? gateway.payUrl({
             orderNo: row.orderNo,
-            amount: row.amount,
+            amount: row.cnyAmount,
             channel: row.channel,
             name: orderName(row.amount),
           })
@@ -50,9 +51,9 @@ function toView(row: OrderRow, gateway: PaymentGateway | null): TopUpOrder {
   }
 }
 
-const orderName = (cents: number) => `账户充值 ${(cents / 100).toFixed(2)}`
+const orderName = (cents: number) => `账户充值 $${(cents / 100).toFixed(2)}`
 
-export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
+export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCnyRate: number) {
   async function findOwn(userId: string, orderNo: string): Promise<OrderRow> {
     const [row] = await db
       .select()
@@ -77,7 +78,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
       if (!order) return 'already paid'
       await postLedgerTransaction(tx, {
         kind: 'topup',
-        description: `${CHANNEL_NAMES[order.channel]}充值`,
+        about: { key: 'topup', params: { channel: order.channel } },
         reference: order.orderNo,
         entries: [
           { accountId: await systemAccountId(tx, 'gateway_clearing'), amount: -order.amount },
@@ -94,7 +95,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
     if (!gateway || row.status === 'paid') return false
     await db.update(topupOrders).set({ checkedAt: sql`now()` }).where(eq(topupOrders.orderNo, row.orderNo))
     const trade = await gateway.queryOrder(row.orderNo)
-    if (!trade?.isPaid || !trade.tradeNo || trade.amount !== row.amount) return false
+    if (!trade?.isPaid || !trade.tradeNo || trade.amount !== row.cnyAmount) return false
     await credit(row.orderNo, trade.tradeNo, context)
     return true
   }
@@ -112,13 +113,17 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null) {
     async create(userId: string, input: CreateTopUpInput, context: MoneyContext): Promise<TopUpOrder> {
       if (!gateway) throw new AppError('PAYMENTS_UNAVAILABLE')
       const expiresAt = new Date(Date.now() + TOPUP_TTL_MINUTES * 60 * 1000)
+      const cents = amountToCents(input.amount)
       return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(topupOrders)
           .values({
             orderNo: newOrderNo('T'),
             userId,
-            amount: amountToCents(input.amount),
+            amount: cents,
+            // The rate is fixed here: the customer pays what the checkout showed, whatever it becomes.
+            cnyAmount: cnyFenFor(cents, usdCnyRate),
+            usdCnyRate: usdCnyRate.toFixed(4),
             channel: input.channel,
             expiresAt,
           })

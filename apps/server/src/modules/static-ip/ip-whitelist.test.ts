@@ -1,5 +1,5 @@
 import { errorCatalogue } from '@proxy/contract/errors'
-import { IP_WHITELIST_MAX } from '@proxy/contract/user/endpoints'
+import { IP_WHITELIST_MAX } from '@proxy/contract/static-ip/ip-whitelist'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { normaliseSource } from './ip-whitelist.service.ts'

@@ -1,6 +1,10 @@
 // A customer's IP whitelist: up to IP_WHITELIST_MAX source addresses or ranges from which their
 // static IPs open without a password. Nodes learn of each change on their next pull (triggers log it).
-import { IP_WHITELIST_MAX, WHITELIST_MIN_PREFIX, type WhitelistEntry } from '@proxy/contract/user/endpoints'
+import {
+  IP_WHITELIST_MAX,
+  WHITELIST_MIN_PREFIX,
+  type WhitelistEntry,
+} from '@proxy/contract/static-ip/ip-whitelist'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import ipaddr from 'ipaddr.js'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
