@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // antd pages under jsdom take seconds each on a 2-core runner; 5 s failed them under load.
+          testTimeout: 20_000,
         },
       },
       {
@@ -24,6 +26,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page under a loaded 2-core runner can take longer than expect.poll's 1 s default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

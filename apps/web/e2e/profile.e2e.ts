@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { getWithToken, login, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
+import { screenshot } from './support/screens.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -79,6 +80,37 @@ describe('personal info', () => {
     expect(await getWithToken(baseURL, '/user/wallet', secret)).toBe(401)
     await context.close()
   })
+
+  it.each(['zh-CN', 'en-US'] as const)(
+    'keeps the curl line on one line that scrolls on a 390 px phone in %s',
+    async (language) => {
+      const customer = await registerCustomer(baseURL, `profile-phone-${language}`)
+      const viewport = { width: 390, height: 844 }
+      const { context, page } = await openContext(browser, baseURL, {
+        token: customer.token,
+        language,
+        viewport,
+      })
+      await page.goto('/console/overview')
+      await page.getByTestId('user-menu').click()
+      await page.locator('.ant-dropdown-menu-item').first().click()
+      const curl = page.locator('.ant-modal').getByTestId('api-curl')
+      await curl.scrollIntoViewIfNeeded()
+      const box = await curl.evaluate((element) => ({
+        lines: Math.round(
+          (element.clientHeight - Number.parseFloat(getComputedStyle(element).paddingTop) * 2) /
+            Number.parseFloat(getComputedStyle(element).lineHeight),
+        ),
+        scrolls: element.scrollWidth > element.clientWidth,
+        right: element.getBoundingClientRect().right,
+      }))
+      expect(box).toEqual({ lines: 1, scrolls: true, right: expect.any(Number) })
+      expect(box.right).toBeLessThanOrEqual(390)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await screenshot(page, `mobile-${language}-personal-info-api`)
+      await context.close()
+    },
+  )
 })
 
 describe('change password', () => {

@@ -69,6 +69,9 @@ describe.each(['zh-CN', 'en-US'] as const)('screenshots in %s', (language) => {
     await anonymous.page.goto('/portal/home')
     await anonymous.page.getByTestId('auth-title').waitFor()
     await screenshot(anonymous.page, `${language}-portal`)
+    await anonymous.page.goto('/portal/forgot-password')
+    await anonymous.page.getByTestId('account-page-title').waitFor()
+    await screenshot(anonymous.page, `${language}-forgot-password`)
     await anonymous.context.close()
 
     const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token, language })
@@ -81,6 +84,14 @@ describe.each(['zh-CN', 'en-US'] as const)('screenshots in %s', (language) => {
       await page.getByTestId('page-title').waitFor()
       await settle(page)
       await screenshot(page, `${language}-console-${key}`)
+    }
+
+    // Pages outside the menu: account security and the portal's ready checkouts.
+    for (const path of ['security', 'line-buy', 'router-buy']) {
+      await page.goto(`/console/${path}`)
+      await page.getByTestId('page-title').waitFor()
+      await settle(page)
+      await screenshot(page, `${language}-console-${path}`)
     }
 
     await page.goto('/console/does-not-exist')
@@ -102,7 +113,7 @@ describe.each(['zh-CN', 'en-US'] as const)('screenshots in %s', (language) => {
     await page.keyboard.press('Escape')
 
     await page.getByTestId('user-menu').click()
-    await page.locator('.ant-dropdown-menu-item').nth(2).click()
+    await page.locator('.ant-dropdown-menu-item-danger').click()
     await page.locator('.ant-modal-confirm').waitFor()
     await screenshot(page, `${language}-logout-confirm`)
     await page.keyboard.press('Escape')
@@ -187,7 +198,11 @@ describe('small screens', () => {
     await screenshot(anonymous.page, 'mobile-portal')
     await anonymous.context.close()
 
-    const { context, page } = await openContext(browser, baseURL, { token: customer.token, viewport })
+    const { context, page } = await openContext(browser, baseURL, {
+      token: customer.token,
+      viewport,
+      language: 'zh-CN',
+    })
     await page.goto('/console/overview')
     await settle(page)
     expect(await page.getByTestId('side-menu').count()).toBe(0)

@@ -4,7 +4,15 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Customer, createTopUp, getJson, payInSandbox, registerCustomer } from './support/api.ts'
+import {
+  type BoughtInstance,
+  buyStaticIps,
+  type Customer,
+  createTopUp,
+  getJson,
+  payInSandbox,
+  registerCustomer,
+} from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
 
@@ -175,9 +183,7 @@ describe.each(['zh-CN', 'en-US'] as const)('static-IP screenshots in %s', (langu
     await screenshot(page, `${language}-static-ip-buy-result`)
 
     await page.goto('/console/ipList')
-    await expect
-      .poll(() => page.getByTestId('instance-table').locator('tbody tr.ant-table-row').count())
-      .toBe(2)
+    await poll(() => page.getByTestId('instance-table').locator('tbody tr.ant-table-row').count()).toBe(2)
     await settle(page)
     await screenshot(page, `${language}-static-ip-list`)
     await page
@@ -199,6 +205,115 @@ describe.each(['zh-CN', 'en-US'] as const)('static-IP screenshots in %s', (langu
     await page.getByTestId('order-table').locator('tbody tr.ant-table-row').first().waitFor()
     await settle(page)
     await screenshot(page, `${language}-static-ip-orders`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('static-IP replacement', () => {
+  it('moves a line to a new address from its drawer, keeps its credentials, records it on the order, and refuses a second try', async () => {
+    const customer = await fundedCustomer('replace', 100)
+    const { order, instances } = await buyStaticIps(baseURL, customer.token, {
+      regionId: 'jp-tyo',
+      quantity: 1,
+      durationDays: 30,
+      protocol: 'socks5',
+    })
+    const before = instances[0] as BoughtInstance
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token })
+    const replaceKeys = recordKeys(page, `/proxy/instances/${before.id}/replace`)
+
+    await page.goto('/console/ipList')
+    await page.getByTestId('open-detail').first().click()
+    const drawer = page.getByTestId('instance-drawer')
+    await drawer.waitFor()
+    await page.getByTestId('replace-ip').click()
+    const modal = page.getByTestId('replace-ip-modal')
+    await modal.waitFor()
+    await poll(() => modal.getByTestId('replace-current').textContent()).toContain(before.ip)
+    await poll(() => modal.getByTestId('replace-cooldown').textContent()).toBe(
+      '更换免费，每个IP每 7 天可更换一次。',
+    )
+    await modal.getByText('速度慢或不稳定').click()
+    await settle(page)
+    await screenshot(page, 'zh-CN-static-ip-replace')
+    await page.getByRole('button', { name: '确认更换' }).click()
+    await modal.waitFor({ state: 'detached' })
+    expect(replaceKeys).toHaveLength(1)
+    expect(replaceKeys[0]).toMatch(UUID)
+
+    // A new address in the same region; the credentials and expiry are what the customer's scripts hold.
+    const after = await getJson<BoughtInstance & { regionId: string }>(
+      baseURL,
+      `/proxy/instances/${before.id}`,
+      customer.token,
+    )
+    expect(after.ip).not.toBe(before.ip)
+    expect(after).toMatchObject({
+      regionId: 'jp-tyo',
+      username: before.username,
+      password: before.password,
+      expiresAt: before.expiresAt,
+    })
+    await poll(() => drawer.textContent()).toContain(after.ip)
+
+    // Once per 7 days: the modal says when the next replacement is allowed and will not send one.
+    await page.getByTestId('replace-ip').click()
+    await modal.waitFor()
+    await modal.getByTestId('replace-next-allowed').waitFor()
+    await expect(page.getByRole('button', { name: '确认更换' }).isDisabled()).resolves.toBe(true)
+    await page.locator('.ant-modal-footer .ant-btn-default').click()
+    await modal.waitFor({ state: 'detached' })
+    expect(replaceKeys).toHaveLength(1)
+
+    // The order that bought the line shows the change.
+    await page.goto('/console/ipOrderList')
+    await page.getByTestId('open-order').first().click()
+    const orderDrawer = page.getByTestId('order-drawer')
+    await orderDrawer.waitFor()
+    await poll(() => page.locator('.ant-drawer-title').textContent()).toContain(order.orderNo)
+    await poll(() => orderDrawer.getByTestId('replacement-change').textContent()).toContain(after.ip)
+    expect(await orderDrawer.getByTestId('replacement-change').textContent()).toContain(before.ip)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe.each([
+  ['zh-CN', '自动续费'],
+  ['en-US', 'Auto-renew'],
+] as const)('static-IP list at 1280 px in %s', (language, autoRenewHeader) => {
+  it('fits a 64-character line name and an unclipped auto-renew header', async () => {
+    const customer = await fundedCustomer(`longname-${language}`, 100)
+    const { instances } = await buyStaticIps(baseURL, customer.token, {
+      regionId: 'sg-sin',
+      quantity: 1,
+      durationDays: 30,
+      protocol: 'vmess',
+    })
+    const name = 'L'.repeat(32) + '-very-long-line-name-for-the-table-'.slice(0, 32)
+    expect(name).toHaveLength(64)
+    const renamed = await fetch(`${baseURL}/api/proxy/instances/${instances[0]?.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lineInstanceName: name }),
+    })
+    expect(renamed.status).toBe(200)
+    const { context, page, errors } = await openContext(browser, baseURL, { token: customer.token, language })
+    await page.goto('/console/ipList')
+    await page.getByTestId('line-name').first().waitFor()
+    await settle(page)
+    const widths = await page.evaluate((label) => {
+      const table = document.querySelector('.ant-table-content') as HTMLElement
+      const header = [...document.querySelectorAll('th')].find((cell) => cell.textContent === label)
+      return {
+        page: document.documentElement.scrollWidth,
+        table: table.scrollWidth - table.clientWidth,
+        header: header ? header.scrollWidth - header.clientWidth : -1,
+      }
+    }, autoRenewHeader)
+    await screenshot(page, `${language}-static-ip-long-name`)
+    expect(widths).toEqual({ page: 1280, table: 0, header: 0 })
     expect(errors).toEqual([])
     await context.close()
   })

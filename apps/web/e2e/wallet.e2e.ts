@@ -59,6 +59,9 @@ describe('top-up journey', () => {
     await page.getByTestId('channel-alipay').click()
     await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('$100.00')
     await expect(page.getByTestId('summary-balance-after').textContent()).resolves.toBe('$100.00')
+    // The wallet is in dollars; the gateway charges yuan at the operator's rate (7.2 by default).
+    const charge = '实付 ¥720.00（$100.00，汇率 1 美元 = 7.20 元）'
+    await expect(page.getByTestId('summary-cny').textContent()).resolves.toBe(charge)
     await page.getByTestId('recharge-submit').click()
 
     // The checkout counter shows the order and counts down.
@@ -69,6 +72,7 @@ describe('top-up journey', () => {
     expect(keys[0]).toMatch(UUID)
     await expect(page.getByTestId('checkout-order-no').textContent()).resolves.toBe(orderNo)
     await expect(page.getByTestId('checkout-amount').textContent()).resolves.toBe('$100.00')
+    await expect(page.getByTestId('checkout-cny').textContent()).resolves.toBe(charge)
     await page.getByText('支付宝', { exact: true }).first().waitFor()
     const countdown = page.getByTestId('checkout-countdown')
     const first = await countdown.textContent()
@@ -83,6 +87,7 @@ describe('top-up journey', () => {
     await page.getByTestId('checkout-pay').click()
     await page.waitForURL('**/sandbox-pay/submit.php?**')
     await page.getByText('SANDBOX').first().waitFor()
+    await expect(page.locator('.money').textContent()).resolves.toBe('¥720.00')
     await page.getByRole('button', { name: /确认支付/ }).click()
 
     // Back on /paySuccess: paid, with the amount and the new balance.
@@ -115,7 +120,7 @@ describe('top-up journey', () => {
     const bytes = await readFile((await download.path()) ?? '')
     expect([...bytes.subarray(0, 3)]).toEqual(BOM)
     const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/)
-    expect(lines[0]).toBe('时间,类型,说明,金额,余额,订单号')
+    expect(lines[0]).toBe('时间,类型,说明,金额 (USD),余额 (USD),订单号')
     expect(lines[1]).toContain(`,充值,支付宝充值,100.00,100.00,${orderNo}`)
     expect(errors).toEqual([])
     await context.close()
@@ -239,7 +244,8 @@ describe('top-up form', () => {
 
     await amount.fill('0.5')
     await expect(help.textContent()).resolves.toBe('充值金额不能低于 $1.00')
-    await expect(page.getByTestId('recharge-summary').getByText('—').count()).resolves.toBe(2)
+    // Amount, what the gateway charges in yuan, and the balance after: all blank.
+    await expect(page.getByTestId('recharge-summary').getByText('—').count()).resolves.toBe(3)
     await page.getByTestId('recharge-submit').click()
     await page.waitForTimeout(300)
     expect(keys).toEqual([])

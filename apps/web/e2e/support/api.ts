@@ -1,5 +1,8 @@
 // Direct calls to the real API for test set-up: customers are created through POST /api/auth/register.
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 
 export type Customer = { email: string; password: string; token: string; expiresAt: string }
 
@@ -89,4 +92,47 @@ export const getJson = async <T>(baseURL: string, path: string, token: string): 
 export const cancelTopUp = async (baseURL: string, token: string, orderNo: string) => {
   const { status } = await post(baseURL, `/user/wallet/topups/${orderNo}/cancel`, undefined, token)
   if (status !== 200) throw new Error(`cancel failed: ${status}`)
+}
+
+export type BoughtInstance = { id: string; ip: string; username: string; password: string; expiresAt: string }
+
+/** Buys static IPs from the wallet, as the buy page does (one Idempotency-Key). */
+export const buyStaticIps = async (
+  baseURL: string,
+  token: string,
+  input: { regionId: string; quantity: number; durationDays: number; protocol: 'socks5' | 'vmess' },
+): Promise<{ order: { orderNo: string }; instances: BoughtInstance[] }> => {
+  const answer = await fetch(`${baseURL}/api/orders/static-ip`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify(input),
+  })
+  const body = (await answer.json()) as { code: number; message: string; data: unknown }
+  if (body.code !== 0) throw new Error(`purchase refused: ${body.message}`)
+  return body.data as { order: { orderNo: string }; instances: BoughtInstance[] }
+}
+
+/** The newest mail to `email` in the dev outbox folder (waits up to 10 s for it), as text. */
+export const lastMailTo = async (dataDir: string, email: string, subject: RegExp): Promise<string> => {
+  const dir = join(dataDir, 'outbox')
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const names = existsSync(dir) ? (await readdir(dir)).filter((name) => name.endsWith(`-${email}.txt`)) : []
+    for (const name of names.sort().reverse()) {
+      const text = await readFile(join(dir, name), 'utf8')
+      if (subject.test(text.split('\n')[1] ?? '')) return text
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${subject}`)
+    await new Promise((done) => setTimeout(done, 200))
+  }
+}
+
+/** Every mail file to `email` in the dev outbox folder. */
+export const mailCountTo = async (dataDir: string, email: string): Promise<number> => {
+  const dir = join(dataDir, 'outbox')
+  return existsSync(dir) ? (await readdir(dir)).filter((name) => name.endsWith(`-${email}.txt`)).length : 0
 }

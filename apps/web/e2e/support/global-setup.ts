@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Mails land as files here, where the account journeys read their links as a developer would.
+      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
       // The demo catalogue (five regions, 20 documentation addresses each) lets the journeys buy static IPs;
       // it also creates the demo customer, whom no test uses.
       SEED_DEMO: 'true',

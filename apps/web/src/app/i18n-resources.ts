@@ -1,5 +1,4 @@
 // Every namespace in both languages; zh-CN is the reference shape that en-US must match.
-import enBilling from '../locales/en-US/billing.json'
 import enCommon from '../locales/en-US/common.json'
 import enErrors from '../locales/en-US/errors.json'
 import enOrders from '../locales/en-US/orders.json'
@@ -7,10 +6,8 @@ import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
 import enTraffic from '../locales/en-US/traffic.json'
-import enUsage from '../locales/en-US/usage.json'
 import enUser from '../locales/en-US/user.json'
 import enWallet from '../locales/en-US/wallet.json'
-import zhBilling from '../locales/zh-CN/billing.json'
 import zhCommon from '../locales/zh-CN/common.json'
 import zhErrors from '../locales/zh-CN/errors.json'
 import zhOrders from '../locales/zh-CN/orders.json'
@@ -18,7 +15,6 @@ import zhOverview from '../locales/zh-CN/overview.json'
 import zhPortal from '../locales/zh-CN/portal.json'
 import zhStaticIp from '../locales/zh-CN/static-ip.json'
 import zhTraffic from '../locales/zh-CN/traffic.json'
-import zhUsage from '../locales/zh-CN/usage.json'
 import zhUser from '../locales/zh-CN/user.json'
 import zhWallet from '../locales/zh-CN/wallet.json'
 
@@ -31,9 +27,7 @@ const zhCN = {
   wallet: zhWallet,
   'static-ip': zhStaticIp,
   traffic: zhTraffic,
-  usage: zhUsage,
   orders: zhOrders,
-  billing: zhBilling,
 }
 
 const enUS: typeof zhCN = {
@@ -45,9 +39,7 @@ const enUS: typeof zhCN = {
   wallet: enWallet,
   'static-ip': enStaticIp,
   traffic: enTraffic,
-  usage: enUsage,
   orders: enOrders,
-  billing: enBilling,
 }
 
 export const resources = { 'zh-CN': zhCN, 'en-US': enUS }

@@ -6,10 +6,12 @@ import { Logo } from '../../shared/ui/logo.tsx'
 import { PageSpin } from '../../shared/ui/page-spin.tsx'
 import { ErrorBoundary } from '../errors/error-boundary.tsx'
 import { currentMeta } from '../routing/route-meta.ts'
+import { useRestorePreferences } from '../session/use-restore-preferences.ts'
 import { AppHeader } from './app-header.tsx'
 import { FirstVisitTour } from './first-visit-tour.tsx'
 import { SideMenu } from './side-menu.tsx'
 import { useRecordRecentRoute } from './use-record-recent-route.ts'
+import { VerifyEmailBanner } from './verify-email-banner.tsx'
 
 const SIDER_WIDTH = 232
 
@@ -25,6 +27,7 @@ export const ConsoleLayout = () => {
   const walletRef = useRef<HTMLSpanElement>(null)
   const avatarRef = useRef<HTMLSpanElement>(null)
   useRecordRecentRoute(meta, location.pathname)
+  useRestorePreferences()
 
   const logo = (
     <Link
@@ -75,6 +78,7 @@ export const ConsoleLayout = () => {
             onOpenMenu={() => setIsDrawerOpen(true)}
             refs={{ menuButton: menuButtonRef, wallet: walletRef, avatar: avatarRef }}
           />
+          <VerifyEmailBanner />
           <Layout.Content style={{ padding: isMobile ? token.paddingSM : token.paddingLG }}>
             <ErrorBoundary key={location.pathname}>
               <Suspense fallback={<PageSpin />}>

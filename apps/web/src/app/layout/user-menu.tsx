@@ -1,5 +1,5 @@
-// Avatar dropdown (SPEC §2): the email, 个人信息, 修改密码 and 退出登录 behind a confirmation.
-import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons'
+// Avatar dropdown (SPEC §2): the email, 个人信息, 修改密码, 账户安全 and 退出登录 behind a confirmation.
+import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
 import { App, Avatar, Button, Dropdown, type MenuProps, theme } from 'antd'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,12 +34,14 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
     { type: 'divider' },
     { key: 'profile', icon: <IdcardOutlined />, label: t('header.profile') },
     { key: 'password', icon: <LockOutlined />, label: t('header.changePassword') },
+    { key: 'security', icon: <SafetyOutlined />, label: t('header.security') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: t('header.logout') },
   ]
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile' || key === 'password') setDialog(key)
+    if (key === 'security') void navigate('/console/security')
     if (key === 'logout') confirmLogout()
   }
 

@@ -44,3 +44,20 @@ describe('AuthGuard', () => {
     expect(renderAt('/console/ipList?page=2')).toBe('/console/ipList?page=2')
   })
 })
+
+describe('AuthGuard and the account pages', () => {
+  it.each(['/portal/forgot-password', '/portal/reset-password', '/portal/verify-email'])(
+    'lets a visitor without a token reach %s',
+    (path) => {
+      expect(renderAt(path)).toBe(path)
+    },
+  )
+
+  it('still guards a path that only starts like one', () => {
+    expect(renderAt('/portal/reset-password-x')).toBe('/portal/home')
+  })
+
+  it('still guards the same name elsewhere', () => {
+    expect(renderAt('/console/verify-email')).toBe('/portal/home?redirect=%2Fconsole%2Fverify-email')
+  })
+})

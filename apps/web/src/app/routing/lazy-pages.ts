@@ -14,6 +14,22 @@ export const CheckoutCounterPage = lazyNamed(
   () => import('../../features/wallet/pages/checkout-counter-page.tsx'),
   'CheckoutCounterPage',
 )
+export const ForgotPasswordPage = lazyNamed(
+  () => import('../../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+)
+export const ResetPasswordPage = lazyNamed(
+  () => import('../../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+)
+export const VerifyEmailPage = lazyNamed(
+  () => import('../../features/auth/pages/verify-email-page.tsx'),
+  'VerifyEmailPage',
+)
+export const SecurityPage = lazyNamed(
+  () => import('../../features/user/pages/security-page.tsx'),
+  'SecurityPage',
+)
 export const ConsoleLayout = lazyNamed(() => import('../layout/console-layout.tsx'), 'ConsoleLayout')
 export const NotFoundPage = lazyNamed(() => import('../pages/not-found-page.tsx'), 'NotFoundPage')
 export const ConsoleNotFoundPage = lazyNamed(

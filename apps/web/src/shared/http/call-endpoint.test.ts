@@ -18,7 +18,17 @@ describe('callEndpoint', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('answers data that matches the response schema', async () => {
-    const me = { id: 'u1', email: 'a@b.co', name: 'A', createdAt: '2025-01-01T00:00:00.000Z' }
+    const me = {
+      id: 'u1',
+      email: 'a@b.co',
+      name: 'A',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      emailVerified: true,
+      language: 'zh-CN',
+      timeZone: 'Asia/Shanghai',
+      tourSeen: true,
+      twoFactor: false,
+    }
     const request = vi.spyOn(http, 'request').mockResolvedValue(me)
     await expect(callEndpoint(getMe)).resolves.toEqual(me)
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', url: '/user/me' }))

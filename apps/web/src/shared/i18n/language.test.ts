@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LANGUAGE, readLanguage } from './language.ts'
+import { DEFAULT_LANGUAGE, readChosenLanguage, readLanguage } from './language.ts'
 
 const storage = (value: string | null) => ({ getItem: () => value })
 
@@ -17,5 +17,13 @@ describe('readLanguage', () => {
   it('ignores unsupported values', () => {
     expect(readLanguage(storage('fr-FR'))).toBe('zh-CN')
     expect(readLanguage(storage('en'))).toBe('zh-CN')
+  })
+})
+
+describe('readChosenLanguage', () => {
+  it('tells a stored choice from none', () => {
+    expect(readChosenLanguage(storage('en-US'))).toBe('en-US')
+    expect(readChosenLanguage(storage(null))).toBeNull()
+    expect(readChosenLanguage(storage('fr-FR'))).toBeNull()
   })
 })

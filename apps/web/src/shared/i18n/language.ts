@@ -7,7 +7,13 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN'
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
 
-export const readLanguage = (storage: Pick<Storage, 'getItem'> = window.localStorage): Language => {
+/** The language this browser has stored, or null when none was chosen here (the default applies). */
+export const readChosenLanguage = (
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): Language | null => {
   const stored = storage.getItem(LANGUAGE_KEY)
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
+  return isLanguage(stored) ? stored : null
 }
+
+export const readLanguage = (storage: Pick<Storage, 'getItem'> = window.localStorage): Language =>
+  readChosenLanguage(storage) ?? DEFAULT_LANGUAGE

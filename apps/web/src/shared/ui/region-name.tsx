@@ -38,12 +38,15 @@ export const CountryBadge = ({ countryCode }: { countryCode: string }) => {
   )
 }
 
-export const RegionName = ({ region }: { region: Named }) => {
+/** `isCompact`: the badge and the city only (the whole name on hover), for wide tables. */
+export const RegionName = ({ region, isCompact = false }: { region: Named; isCompact?: boolean }) => {
   const { i18n } = useTranslation()
+  const label = regionLabel(region, i18n.language)
+  const city = i18n.language.startsWith('en') && region.cityEn ? region.cityEn : region.city
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    <span style={{ whiteSpace: 'nowrap' }} title={isCompact ? label : undefined}>
       <CountryBadge countryCode={region.countryCode} />
-      {regionLabel(region, i18n.language)}
+      {isCompact ? city : label}
     </span>
   )
 }

@@ -15,6 +15,7 @@ import { Link } from 'react-router'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useOverview } from '../api/get-overview.ts'
+import { trafficStat } from './traffic-stat.ts'
 
 type Stat = {
   testId: string
@@ -34,6 +35,7 @@ export const StatCards = () => {
   const isNarrow = useIsNarrow()
   const missing = isError ? '--' : null
   const expiring = data?.expiringInstances ?? 0
+  const traffic = data ? trafficStat(data) : undefined
 
   const stats: Stat[] = [
     {
@@ -66,13 +68,13 @@ export const StatCards = () => {
     },
     {
       testId: 'overview-traffic-remaining',
-      to: '/console/trafficFlowPackList',
+      to: traffic?.to ?? '/console/trafficFlowPackList',
       icon: <DashboardOutlined />,
       tint: token.colorInfo,
       title: t('stats.trafficRemaining'),
       value: data ? formatBytes(data.trafficRemainingBytes, i18n.language) : missing,
-      note: data ? t(`stats.accountStatus.${data.trafficAccountStatus}`) : t('stats.trafficAction'),
-      isAlert: data?.trafficAccountStatus === 'disabled',
+      note: traffic ? t(traffic.note) : t('stats.trafficAction'),
+      isAlert: traffic?.isAlert,
     },
   ]
 

@@ -3,6 +3,7 @@ import type { Order } from '@proxy/contract/orders/endpoints'
 import type { UsagePoint } from '@proxy/contract/traffic/usage'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeCustomer } from '../../../test/fake-customer.ts'
 import { callsTo, mockApi, renderRoute } from '../../../test/render-route.tsx'
 import { i18n } from '../../i18n.ts'
 import { OverviewPage } from './overview-page.tsx'
@@ -22,6 +23,7 @@ const summary = {
   expiringInstances: 3,
   trafficRemainingBytes: 7.5 * GB,
   trafficAccountStatus: 'enabled',
+  hasTrafficPackages: true,
   unreadNotices: 1,
 }
 
@@ -74,13 +76,12 @@ const usage = (bytes: number) => {
   }
 }
 
-const fakeApi = ({ usageBytes = 2 * GB, failOverview = false } = {}) =>
+const fakeApi = ({ usageBytes = 2 * GB, failOverview = false, overview = summary } = {}) =>
   mockApi(({ url, method }) => {
-    if (url === '/user/me')
-      return { id: 'u1', email: 'demo@example.com', name: '', createdAt: '2025-01-01T00:00:00.000Z' }
+    if (url === '/user/me') return fakeCustomer({ id: 'u1', email: 'demo@example.com' })
     if (url === '/user/overview') {
       if (failOverview) throw new Error('offline')
-      return summary
+      return overview
     }
     if (url === '/orders')
       return {
@@ -121,6 +122,29 @@ describe('overview page', () => {
       '/console/ipList?expiring=1',
       '/console/trafficFlowPackList',
     ])
+  })
+
+  it('does not warn a customer who never bought traffic that their account is paused', async () => {
+    fakeApi({
+      overview: {
+        ...summary,
+        trafficRemainingBytes: 0,
+        trafficAccountStatus: 'disabled',
+        hasTrafficPackages: false,
+      },
+    })
+    open()
+    const card = await screen.findByTestId('overview-traffic-remaining-card')
+    await waitFor(() => expect(card.textContent).toContain('还没有购买流量'))
+    expect(card.textContent).not.toContain('流量账户已停用')
+    expect(card.getAttribute('href')).toBe('/console/buyTrafficFlow')
+  })
+
+  it('warns once the traffic bought is used up', async () => {
+    fakeApi({ overview: { ...summary, trafficRemainingBytes: 0, trafficAccountStatus: 'disabled' } })
+    open()
+    const card = await screen.findByTestId('overview-traffic-remaining-card')
+    await waitFor(() => expect(card.textContent).toContain('流量账户已停用'))
   })
 
   it('charts 30 days of usage by day and links to the history', async () => {

@@ -1,4 +1,4 @@
-// The server's refusal under a form, in addition to the global toast.
+// The server's refusal on top of a form: the one place it shows (the form's calls are silent, no toast).
 import { Alert } from 'antd'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { describeApiError } from '../../../shared/http/describe-error.ts'

@@ -1,37 +1,48 @@
-// 账号 tab: email and password sign-in.
-import { LockOutlined, MailOutlined } from '@ant-design/icons'
-import type { Credentials } from '@proxy/contract/auth/endpoints'
-import { Button, Form, Input } from 'antd'
+// 账号 tab: email and password sign-in (then a code, on an account with two-factor sign-in), and the way
+// to a forgotten password.
+import { LockOutlined } from '@ant-design/icons'
+import type { Credentials, TwoFactorChallenge } from '@proxy/contract/auth/endpoints'
+import { ACCOUNT_PAGES } from '@proxy/contract/wire'
+import { Button, Flex, Form, Input } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useLogin } from '../api/login.ts'
-import { FormError } from './form-error.tsx'
+import { AuthForm, EmailField } from './auth-form.tsx'
+import { TwoFactorStep } from './two-factor-step.tsx'
 import { useCompleteSignIn } from './use-complete-sign-in.ts'
 
 export const SignInForm = () => {
   const { t } = useTranslation('portal')
   const login = useLogin()
-  const { complete } = useCompleteSignIn()
+  const { complete, isCompleting } = useCompleteSignIn()
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={complete}
+        isCompleting={isCompleting}
+        onBack={() => {
+          login.reset()
+          setChallenge(null)
+        }}
+      />
+    )
 
   return (
-    <Form<Credentials>
+    <AuthForm<Credentials>
       name="login"
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={(values) => login.mutate(values, { onSuccess: complete })}
-      data-testid="sign-in-form"
+      testId="sign-in-form"
+      error={login.error}
+      onFinish={(values) =>
+        login.mutate(values, {
+          onSuccess: (answer) => ('twoFactorRequired' in answer ? setChallenge(answer) : complete(answer)),
+        })
+      }
     >
-      <FormError error={login.error} />
-      <Form.Item
-        name="email"
-        label={t('form.email')}
-        rules={[
-          { required: true, message: t('form.emailRequired') },
-          { type: 'email', message: t('form.emailInvalid') },
-        ]}
-      >
-        <Input prefix={<MailOutlined />} placeholder={t('form.emailPlaceholder')} autoComplete="email" />
-      </Form.Item>
+      <EmailField />
       <Form.Item
         name="password"
         label={t('form.password')}
@@ -43,9 +54,14 @@ export const SignInForm = () => {
           autoComplete="current-password"
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
+      <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 12 }}>
+        <Link to={ACCOUNT_PAGES.forgotPassword} data-testid="forgot-password-link">
+          {t('form.forgotPassword')}
+        </Link>
+      </Flex>
+      <Button type="primary" htmlType="submit" block loading={login.isPending || isCompleting}>
         {t('form.login')}
       </Button>
-    </Form>
+    </AuthForm>
   )
 }

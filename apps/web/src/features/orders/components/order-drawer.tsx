@@ -1,18 +1,23 @@
-// One order: what was paid and the proxies it bought or renewed.
+// One order: what was paid, the proxies it bought or renewed, and their address replacements.
 import { Descriptions, Drawer, Flex, Skeleton, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { formatDiscount, savingFromTotal } from '../../../shared/ui/buy-flow/discount.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { ProxyCredentials } from '../../../shared/ui/proxy-credentials.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useOrder } from '../api/get-order.ts'
 import { OrderKindTag } from './order-kind-tag.tsx'
+import { OrderReplacements } from './order-replacements.tsx'
 
 export const OrderDrawer = ({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) => {
   const { t } = useTranslation(['orders', 'static-ip'])
   const { token } = theme.useToken()
   const isNarrow = useIsNarrow()
   const { data, isPending } = useOrder(orderNo)
+  const discount = data
+    ? formatDiscount(data.order.discount, savingFromTotal(data.order.total, data.order.discount))
+    : null
   return (
     <Drawer
       open={orderNo !== null}
@@ -38,7 +43,16 @@ export const OrderDrawer = ({ orderNo, onClose }: { orderNo: string | null; onCl
                 children: t('static-ip:days', { count: data.order.durationDays }),
               },
               { key: 'unit', label: t('unitPrice'), children: <Money amount={data.order.unitPrice} /> },
-              { key: 'discount', label: t('discount'), children: <Money amount={data.order.discount} /> },
+              // An order without a discount has no discount line rather than a misleading "$0.00".
+              ...(discount === null
+                ? []
+                : [
+                    {
+                      key: 'discount',
+                      label: t('discount'),
+                      children: <span data-testid="order-discount">{discount}</span>,
+                    },
+                  ]),
               {
                 key: 'total',
                 label: t('columns.amount'),
@@ -52,6 +66,9 @@ export const OrderDrawer = ({ orderNo, onClose }: { orderNo: string | null; onCl
             </Typography.Title>
             <ProxyCredentials instances={data.instances} />
           </div>
+          {data.replacements.length > 0 && (
+            <OrderReplacements replacements={data.replacements} instances={data.instances} />
+          )}
         </Flex>
       )}
     </Drawer>

@@ -1,41 +1,41 @@
 // Static-IP orders: number, type, region, quantity, term, amount and time; a row opens its proxies.
 import type { Order } from '@proxy/contract/orders/endpoints'
 import type { Region } from '@proxy/contract/static-ip/catalog'
-import { Button, Empty, Table, type TableProps, Typography, theme } from 'antd'
+import { type TableColumnsType, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
-import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
-import { Money } from '../../../shared/ui/money.tsx'
+import {
+  copyableColumn,
+  dateTimeColumn,
+  moneyColumn,
+  NOWRAP,
+  openColumn,
+} from '../../../shared/ui/paged-table/columns.tsx'
+import type { PagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
+import { OrderCard } from './order-card.tsx'
 import { OrderKindTag } from './order-kind-tag.tsx'
 
 type Props = {
-  items: Order[]
+  list: PagedList<Order>
   regions: Region[]
-  total: number
-  page: number
-  pageSize: number
-  isLoading: boolean
-  isFiltered: boolean
-  onPage: (page: number, pageSize: number) => void
   onOpen: (orderNo: string) => void
 }
 
-export const OrderTable = ({ items, regions, onOpen, ...list }: Props) => {
+export const OrderTable = ({ list, regions, onOpen }: Props) => {
   const { t } = useTranslation(['orders', 'static-ip'])
-  const { token } = theme.useToken()
-  const nowrap = { whiteSpace: 'nowrap' } as const
 
-  const columns: TableProps<Order>['columns'] = [
-    {
-      title: t('columns.orderNo'),
-      dataIndex: 'orderNo',
-      render: (orderNo: string) => (
-        <Typography.Text copyable style={{ ...nowrap, fontFamily: token.fontFamilyCode }}>
-          {orderNo}
-        </Typography.Text>
-      ),
-    },
+  const regionOf = (regionId: string | null) => {
+    const region = regions.find((item) => item.id === regionId)
+    return region ? (
+      <RegionName region={region} />
+    ) : (
+      <Typography.Text type="secondary">{regionId ?? '—'}</Typography.Text>
+    )
+  }
+
+  const columns: TableColumnsType<Order> = [
+    copyableColumn(t('columns.orderNo'), 'orderNo'),
     {
       title: t('columns.kind'),
       dataIndex: 'kind',
@@ -44,68 +44,34 @@ export const OrderTable = ({ items, regions, onOpen, ...list }: Props) => {
     {
       title: t('columns.region'),
       dataIndex: 'regionId',
-      render: (regionId: string | null) => {
-        const region = regions.find((item) => item.id === regionId)
-        return region ? (
-          <RegionName region={region} />
-        ) : (
-          <Typography.Text type="secondary">{regionId ?? '—'}</Typography.Text>
-        )
-      },
+      render: regionOf,
     },
     { title: t('columns.quantity'), dataIndex: 'quantity', align: 'right' },
     {
       title: t('columns.duration'),
       dataIndex: 'durationDays',
-      render: (days: number) => <span style={nowrap}>{t('static-ip:days', { count: days })}</span>,
+      render: (days: number) => <span style={NOWRAP}>{t('static-ip:days', { count: days })}</span>,
     },
-    {
-      title: t('columns.amount'),
-      dataIndex: 'total',
-      align: 'right',
-      render: (amount: number) => <Money amount={amount} strong />,
-    },
-    {
-      title: t('columns.time'),
-      dataIndex: 'createdAt',
-      render: (value: string) => <span style={nowrap}>{formatLocalDateTime(value)}</span>,
-    },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Button type="link" size="small" onClick={() => onOpen(row.orderNo)} data-testid="open-order">
-          {t('detail')}
-        </Button>
-      ),
-    },
+    moneyColumn(t('columns.amount'), 'total', { isStrong: true }),
+    dateTimeColumn(t('columns.time'), 'createdAt'),
+    openColumn(t('columns.actions'), {
+      label: t('detail'),
+      onOpen: (row) => onOpen(row.orderNo),
+      testId: 'open-order',
+    }),
   ]
 
   return (
-    <Table<Order>
-      size="middle"
-      rowKey="orderNo"
+    <PagedTable<Order>
+      {...list}
       columns={columns}
-      dataSource={items}
-      loading={list.isLoading}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: list.page,
-        pageSize: list.pageSize,
-        total: list.total,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZES],
-        showTotal: (total) => t('total', { total }),
-        onChange: list.onPage,
-      }}
-      locale={{
-        emptyText: (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t(list.isFiltered ? 'emptyFiltered' : 'empty')}
-          />
-        ),
-      }}
+      rowKey="orderNo"
+      totalText={(total) => t('total', { total })}
+      empty={t('empty')}
+      emptyFiltered={t('emptyFiltered')}
+      renderCard={(order) => (
+        <OrderCard order={order} region={regionOf(order.regionId)} onOpen={() => onOpen(order.orderNo)} />
+      )}
       data-testid="order-table"
     />
   )

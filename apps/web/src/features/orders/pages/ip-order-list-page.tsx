@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { type OrderKind, useOrders } from '../api/list-orders.ts'
 import { OrderDrawer } from '../components/order-drawer.tsx'
 import { OrderTable } from '../components/order-table.tsx'
@@ -13,7 +14,8 @@ const KINDS: readonly OrderKind[] = ['new', 'renewal']
 export const IpOrderListPage = () => {
   const { t } = useTranslation('orders')
   const { token } = theme.useToken()
-  const { params, page, pageSize, update } = useListParams()
+  const listParams = useListParams()
+  const { params, page, pageSize, update } = listParams
   const [openOrderNo, setOpenOrderNo] = useState<string | null>(null)
   const kind = pickOption(params.get('kind'), KINDS)
   const { data, isFetching } = useOrders({ page, pageSize, kind, product: 'static-ip' })
@@ -35,14 +37,8 @@ export const IpOrderListPage = () => {
           />
         </Flex>
         <OrderTable
-          items={data?.items ?? []}
+          list={pagedList(listParams, data, { isLoading: isFetching, isFiltered: kind !== undefined })}
           regions={regions}
-          total={data?.total ?? 0}
-          page={page}
-          pageSize={pageSize}
-          isLoading={isFetching}
-          isFiltered={kind !== undefined}
-          onPage={(next, size) => update({ page: next, pageSize: size })}
           onOpen={setOpenOrderNo}
         />
       </Flex>

@@ -1,15 +1,17 @@
-// The offer in four cards, the regions on sale and the trust points.
+// The offer in four cards, what is on sale now (live regions and plans, each a link to buy) and the trust points.
 import {
   ApiOutlined,
   CheckCircleFilled,
-  EnvironmentOutlined,
   GlobalOutlined,
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
+import type { Region } from '@proxy/contract/static-ip/catalog'
+import type { TrafficPlan } from '@proxy/contract/traffic/endpoints'
 import { Col, Flex, Row, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PortalOffer } from './portal-offer.tsx'
 
 const FEATURES = [
   { key: 'staticIp', icon: <GlobalOutlined /> },
@@ -18,7 +20,6 @@ const FEATURES = [
   { key: 'api', icon: <ApiOutlined /> },
 ] as const
 
-const REGIONS = ['us', 'jp', 'sg', 'hk', 'de', 'gb', 'kr'] as const
 const TRUST = ['dedicated', 'ledger', 'protocols', 'revoke'] as const
 
 const panel = {
@@ -38,7 +39,9 @@ const FeatureCard = ({ icon, title, text }: { icon: ReactNode; title: string; te
   )
 }
 
-export const PortalDetails = () => {
+type Props = { regions: readonly Region[]; plans: readonly TrafficPlan[] }
+
+export const PortalDetails = ({ regions, plans }: Props) => {
   const { t } = useTranslation('portal')
   const { token } = theme.useToken()
   return (
@@ -50,35 +53,7 @@ export const PortalDetails = () => {
           </Col>
         ))}
       </Row>
-      <Flex vertical gap={token.marginSM}>
-        <Flex align="center" gap={token.marginXS} style={{ color: 'rgba(255,255,255,0.85)' }}>
-          <EnvironmentOutlined />
-          <strong>{t('regions.title')}</strong>
-        </Flex>
-        <Flex gap={token.marginXS} wrap>
-          {REGIONS.map((region) => (
-            <Flex
-              key={region}
-              align="center"
-              gap={token.marginXS}
-              style={{ ...panel, borderRadius: 999, padding: '4px 12px 4px 4px' }}
-            >
-              <span
-                style={{
-                  background: '#2f54eb',
-                  borderRadius: 999,
-                  padding: '0 8px',
-                  fontSize: 12,
-                  fontWeight: 600,
-                }}
-              >
-                {region.toUpperCase()}
-              </span>
-              <span>{t(`regions.${region}`)}</span>
-            </Flex>
-          ))}
-        </Flex>
-      </Flex>
+      <PortalOffer regions={regions} plans={plans} />
       <Row gutter={[token.margin, token.marginSM]}>
         {TRUST.map((point) => (
           <Col key={point} xs={24} sm={12}>

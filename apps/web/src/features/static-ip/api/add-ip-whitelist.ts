@@ -1,6 +1,6 @@
 // POST /user/ip-whitelist: the answer carries the source as the server stored it (a range with its host bits
 // cleared). Silent: the card shows a refusal (full, duplicate) under its input instead of a toast.
-import { type AddWhitelistInput, addIpWhitelist } from '@proxy/contract/user/endpoints'
+import { type AddWhitelistInput, addIpWhitelist } from '@proxy/contract/static-ip/ip-whitelist'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ipWhitelistQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'

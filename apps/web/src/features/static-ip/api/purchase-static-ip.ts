@@ -1,5 +1,5 @@
 // POST /orders/static-ip with one Idempotency-Key per confirmation: a retried request never buys twice.
-import { purchaseStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
+import { purchaseStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/static-ip/purchase'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { walletQueryKey } from '../../../shared/api/get-wallet.ts'

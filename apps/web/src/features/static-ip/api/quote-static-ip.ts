@@ -1,5 +1,5 @@
 // POST /orders/static-ip/quote: price, stock and what the wallet covers, for the choice on screen.
-import { quoteStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/orders/endpoints'
+import { quoteStaticIp, type StaticIpPurchaseInput } from '@proxy/contract/static-ip/purchase'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { catalogQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'

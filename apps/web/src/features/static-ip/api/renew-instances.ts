@@ -1,6 +1,7 @@
 // POST /proxy/instances/renew with one Idempotency-Key per confirmation; all or nothing on the server.
-import { renewInstances } from '@proxy/contract/orders/endpoints'
+
 import type { RenewInput } from '@proxy/contract/static-ip/instances'
+import { renewInstances } from '@proxy/contract/static-ip/purchase'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { walletQueryKey } from '../../../shared/api/get-wallet.ts'

@@ -1,42 +1,23 @@
-// One line in full: every connection string with copy, the vmess QR code and a credential reset.
+// One line in full: every connection string with copy, the vmess QR code, a credential reset and a free
+// address replacement.
 import { Alert, App, Button, Descriptions, Drawer, Flex, QRCode, Skeleton, Typography, theme } from 'antd'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { useInstance } from '../../../shared/api/get-instance.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCodeBlock } from '../../../shared/ui/copyable-code.tsx'
 import { addressOf } from '../../../shared/ui/proxy-credentials.tsx'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { SecretText } from '../../../shared/ui/secret-text.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useResetCredentials } from '../api/reset-credentials.ts'
 import { ExpiryCell, InstanceStatusTag } from './instance-status.tsx'
+import { ReplaceIpModal } from './replace-ip-modal.tsx'
 
-const Connection = ({ label, value }: { label: string; value: string }) => {
-  const { token } = theme.useToken()
-  return (
-    <div>
-      <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary">{label}</Typography.Text>
-        <CopyButton value={value} />
-      </Flex>
-      <Typography.Paragraph
-        style={{
-          fontFamily: token.fontFamilyCode,
-          fontSize: token.fontSizeSM,
-          wordBreak: 'break-all',
-          background: token.colorFillTertiary,
-          padding: token.paddingXS,
-          borderRadius: token.borderRadius,
-          margin: `${token.marginXXS}px 0 0`,
-        }}
-      >
-        {value}
-      </Typography.Paragraph>
-    </div>
-  )
-}
+const Connection = ({ label, value }: { label: string; value: string }) => (
+  <CopyableCodeBlock value={value} label={<Typography.Text type="secondary">{label}</Typography.Text>} />
+)
 
 export const InstanceDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation(['static-ip', 'common'])
@@ -45,6 +26,7 @@ export const InstanceDrawer = ({ id, onClose }: { id: string | null; onClose: ()
   const isNarrow = useIsNarrow()
   const { data: detail, isPending } = useInstance(id)
   const reset = useResetCredentials()
+  const [isReplacing, setIsReplacing] = useState(false)
   // The catalogue names the region in English too; the instance carries the Chinese names only.
   const region = useCatalog().data?.regions.find((item) => item.id === detail?.regionId) ?? detail
 
@@ -104,9 +86,25 @@ export const InstanceDrawer = ({ id, onClose }: { id: string | null; onClose: ()
           )}
         </Flex>
         <Alert type="warning" showIcon title={t('drawer.resetConfirm')} />
-        <Button danger loading={reset.isPending} onClick={onReset} data-testid="reset-credentials">
-          {t('drawer.reset')}
-        </Button>
+        <Flex gap={token.marginSM} wrap>
+          <Button danger loading={reset.isPending} onClick={onReset} data-testid="reset-credentials">
+            {t('drawer.reset')}
+          </Button>
+          <Button
+            onClick={() => setIsReplacing(true)}
+            disabled={detail.status !== 'active'}
+            data-testid="replace-ip"
+          >
+            {t('replace.button')}
+          </Button>
+        </Flex>
+        {isReplacing && (
+          <ReplaceIpModal
+            instance={detail}
+            onClose={() => setIsReplacing(false)}
+            onDone={() => setIsReplacing(false)}
+          />
+        )}
       </Flex>
     )
 

@@ -2,31 +2,28 @@
 import type { Region } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import { LINE_NAME_MAX_LENGTH } from '@proxy/contract/static-ip/instances'
-import { App, Button, Empty, Flex, Switch, Table, type TableProps, Tag, Typography, theme } from 'antd'
+import { App, Flex, Switch, type TableColumnsType, Tag, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCode } from '../../../shared/ui/copyable-code.tsx'
+import { openColumn } from '../../../shared/ui/paged-table/columns.tsx'
+import type { PagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { addressOf } from '../../../shared/ui/proxy-credentials.tsx'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { SecretText } from '../../../shared/ui/secret-text.tsx'
 import { useUpdateInstance } from '../api/update-instance.ts'
+import { InstanceCard } from './instance-card.tsx'
 import { ExpiryCell, InstanceStatusTag } from './instance-status.tsx'
 
 type Props = {
-  items: Instance[]
+  list: PagedList<Instance>
   regions: Region[]
-  total: number
-  page: number
-  pageSize: number
-  isLoading: boolean
-  isFiltered: boolean
-  selectedIds: string[]
-  onSelect: (ids: string[], rows: Instance[]) => void
-  onPage: (page: number, pageSize: number) => void
+  selected: Instance[]
+  onSelect: (rows: Instance[]) => void
   onOpen: (id: string) => void
 }
 
-export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, ...list }: Props) => {
+export const InstanceTable = ({ list, regions, selected, onSelect, onOpen }: Props) => {
   const { t } = useTranslation('static-ip')
   const { token } = theme.useToken()
   const { message } = App.useApp()
@@ -47,8 +44,16 @@ export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, .
     )
   const regionOf = (instance: Instance) =>
     regions.find((region) => region.id === instance.regionId) ?? instance
+  const selectedIds = selected.map((instance) => instance.id)
+  // A card's box adds or drops one row, keeping the rows chosen on other pages (as the table does).
+  const onToggle = (instance: Instance, isSelected: boolean) =>
+    onSelect(
+      isSelected
+        ? [...selected.filter((row) => row.id !== instance.id), instance]
+        : selected.filter((row) => row.id !== instance.id),
+    )
 
-  const columns: TableProps<Instance>['columns'] = [
+  const columns: TableColumnsType<Instance> = [
     {
       title: t('columns.name'),
       dataIndex: 'lineInstanceName',
@@ -60,7 +65,9 @@ export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, .
             tooltip: `${t('list.rename')} (${t('list.renameHint')})`,
             text: name,
           }}
-          style={{ whiteSpace: 'nowrap', marginBottom: 0 }}
+          // A 64-character name must not widen the table past 1280 px: cut with an ellipsis, whole in the tooltip.
+          ellipsis={{ tooltip: name }}
+          style={{ maxWidth: 96, marginBottom: 0 }}
           data-testid="line-name"
         >
           {name}
@@ -72,15 +79,16 @@ export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, .
       key: 'address',
       render: (_, row) => (
         <Flex align="center" gap={token.marginXXS} style={{ whiteSpace: 'nowrap' }}>
-          <span style={{ fontFamily: token.fontFamilyCode }} data-testid="address">
-            {addressOf(row)}
-          </span>
-          <CopyButton value={addressOf(row)} type="text" iconOnly />
+          <CopyableCode value={addressOf(row)} iconOnly data-testid="address" />
           <Tag style={{ marginInlineEnd: 0 }}>{t(`protocols.${row.protocol}`)}</Tag>
         </Flex>
       ),
     },
-    { title: t('columns.region'), key: 'region', render: (_, row) => <RegionName region={regionOf(row)} /> },
+    {
+      title: t('columns.region'),
+      key: 'region',
+      render: (_, row) => <RegionName region={regionOf(row)} isCompact />,
+    },
     {
       title: t('columns.password'),
       dataIndex: 'password',
@@ -97,7 +105,7 @@ export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, .
       render: (_, row) => <ExpiryCell instance={row} />,
     },
     {
-      title: t('columns.autoRenew'),
+      title: <span style={{ whiteSpace: 'nowrap' }}>{t('columns.autoRenew')}</span>,
       dataIndex: 'autoRenew',
       render: (value: boolean, row) => (
         <Switch
@@ -110,47 +118,38 @@ export const InstanceTable = ({ items, regions, selectedIds, onSelect, onOpen, .
       ),
     },
     {
-      title: t('columns.actions'),
-      key: 'actions',
+      ...openColumn<Instance>(t('columns.actions'), {
+        label: t('list.detail'),
+        onOpen: (row) => onOpen(row.id),
+        testId: 'open-detail',
+      }),
       fixed: 'right',
-      render: (_, row) => (
-        <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid="open-detail">
-          {t('list.detail')}
-        </Button>
-      ),
     },
   ]
 
   return (
-    <Table<Instance>
-      size="middle"
-      rowKey="id"
+    <PagedTable<Instance>
+      {...list}
       columns={columns}
-      dataSource={items}
-      loading={list.isLoading}
-      scroll={{ x: 'max-content' }}
+      rowKey="id"
       rowSelection={{
         selectedRowKeys: selectedIds,
         preserveSelectedRowKeys: true,
-        onChange: (keys, rows) => onSelect(keys as string[], rows),
+        onChange: (_, rows) => onSelect(rows.filter(Boolean)),
       }}
-      pagination={{
-        current: list.page,
-        pageSize: list.pageSize,
-        total: list.total,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZES],
-        showTotal: (total) => t('list.total', { total }),
-        onChange: list.onPage,
-      }}
-      locale={{
-        emptyText: (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t(list.isFiltered ? 'list.emptyFiltered' : 'list.empty')}
-          />
-        ),
-      }}
+      renderCard={(row) => (
+        <InstanceCard
+          instance={row}
+          region={regionOf(row)}
+          isSelected={selectedIds.includes(row.id)}
+          onToggle={(isSelected) => onToggle(row, isSelected)}
+          onAutoRenew={(autoRenew) => onAutoRenew(row, autoRenew)}
+          onOpen={() => onOpen(row.id)}
+        />
+      )}
+      totalText={(total) => t('list.total', { total })}
+      empty={t('list.empty')}
+      emptyFiltered={t('list.emptyFiltered')}
       data-testid="instance-table"
     />
   )

@@ -1,7 +1,7 @@
 // The input that adds a source to the IP whitelist: checked with the contract's schema before it is sent,
 // and the server's refusal (full, duplicate) shown in the same place.
 import { PlusOutlined } from '@ant-design/icons'
-import { WHITELIST_MIN_PREFIX } from '@proxy/contract/user/endpoints'
+import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { App, Button, Flex, Input, Space, Typography, theme } from 'antd'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { WhitelistEntry } from '@proxy/contract/user/endpoints'
+import type { WhitelistEntry } from '@proxy/contract/static-ip/ip-whitelist'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../../../app/i18n.ts'

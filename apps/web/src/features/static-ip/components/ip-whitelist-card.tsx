@@ -1,7 +1,11 @@
 // IP 白名单: source addresses from which the customer's static IPs open without a proxy password.
 // Lists them with when they were added; removing one asks first, as its tunnels close within seconds.
 import { SafetyCertificateOutlined } from '@ant-design/icons'
-import { IP_WHITELIST_MAX, WHITELIST_MIN_PREFIX, type WhitelistEntry } from '@proxy/contract/user/endpoints'
+import {
+  IP_WHITELIST_MAX,
+  WHITELIST_MIN_PREFIX,
+  type WhitelistEntry,
+} from '@proxy/contract/static-ip/ip-whitelist'
 import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Typography, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

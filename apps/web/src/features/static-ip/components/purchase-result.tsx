@@ -1,8 +1,9 @@
 // After a purchase: the new proxies with their credentials, an export of just these, and the way on.
 import type { Instance } from '@proxy/contract/static-ip/instances'
-import { Button, Card, Flex, Result } from 'antd'
+import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { ResultView } from '../../../shared/ui/buy-flow/result-view.tsx'
 import { ProxyCredentials } from '../../../shared/ui/proxy-credentials.tsx'
 import { ExportMenu } from './export-menu.tsx'
 
@@ -13,28 +14,25 @@ export const PurchaseResult = ({ orderNo, instances, onAgain }: Props) => {
   const navigate = useNavigate()
   const ids = instances.map((instance) => instance.id)
   return (
-    <Card variant="borderless" data-testid="purchase-result">
-      <Result
-        status="success"
-        title={t('result.title')}
-        subTitle={t('result.subtitle', { orderNo, count: instances.length })}
-        style={{ paddingBottom: 16 }}
-        extra={
-          <Flex gap={8} wrap justify="center">
-            <Button type="primary" onClick={() => navigate('/console/ipList')} data-testid="to-ip-list">
-              {t('result.toList')}
-            </Button>
-            <ExportMenu
-              ids={ids}
-              label={t('result.export')}
-              types={['socks5', 'vmess', 'all']}
-              data-testid="result-export"
-            />
-            <Button onClick={onAgain}>{t('result.again')}</Button>
-          </Flex>
-        }
-      />
+    <ResultView
+      title={t('result.title')}
+      subTitle={t('result.subtitle', { orderNo, count: instances.length })}
+      actions={
+        <>
+          <Button type="primary" onClick={() => navigate('/console/ipList')} data-testid="to-ip-list">
+            {t('result.toList')}
+          </Button>
+          <ExportMenu
+            ids={ids}
+            label={t('result.export')}
+            types={['socks5', 'vmess', 'all']}
+            data-testid="result-export"
+          />
+          <Button onClick={onAgain}>{t('result.again')}</Button>
+        </>
+      }
+    >
       <ProxyCredentials instances={instances} />
-    </Card>
+    </ResultView>
   )
 }

@@ -1,7 +1,9 @@
-// Renewal of the selected lines: the term, the price from the catalogue and what the wallet covers.
+// Renewal of the selected lines: the term, the price of each region's lines from the catalogue, the total and what
+// the wallet covers. There is no renewal quote on the server; it charges the same catalogue prices.
 import type { DurationDays, Region } from '@proxy/contract/static-ip/catalog'
-import { DURATIONS } from '@proxy/contract/static-ip/catalog'
+import { DURATION_DISCOUNT_PERCENT, DURATIONS } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
+import { formatBalance } from '@proxy/contract/wire'
 import { Alert, Flex, Modal, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +14,7 @@ import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { randomId } from '../../../shared/lib/random-id.ts'
 import { RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
 import { Money } from '../../../shared/ui/money.tsx'
+import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { useRenewInstances } from '../api/renew-instances.ts'
 import { DurationPicker } from './duration-picker.tsx'
 import { renewPrice } from './renew-price.ts'
@@ -24,12 +27,18 @@ export const RenewModal = ({ instances, regions, onClose, onDone }: Props) => {
   const [durationDays, setDurationDays] = useState<DurationDays>(30)
   const renew = useRenewInstances()
   const balance = useWallet().data?.wallet.balance
-  const { total, isPriced } = renewPrice(instances, regions, durationDays)
+  const { total, isPriced, groups } = renewPrice(instances, regions, durationDays)
   const shortfall = balance === undefined ? 0 : Math.max(0, Math.round((total - balance) * 100) / 100)
-  // The term cards show the first region's prices; the total adds each line's own.
+  const isMixed = new Set(instances.map((item) => item.regionId)).size > 1
+  // One region: the term cards show its price of one IP. Several: no one region's price is right, so each card
+  // shows what the whole selection costs for that term.
   const prices =
-    regions.find((region) => region.id === instances[0]?.regionId)?.prices ??
-    DURATIONS.map((days) => ({ durationDays: days, discountPercent: 0, unitPrice: 0 }))
+    (isMixed ? undefined : regions.find((region) => region.id === instances[0]?.regionId)?.prices) ??
+    DURATIONS.map((days) => ({
+      durationDays: days,
+      discountPercent: DURATION_DISCOUNT_PERCENT[days],
+      unitPrice: renewPrice(instances, regions, days).total,
+    }))
 
   const onOk = () => {
     if (renew.isPending) return
@@ -65,8 +74,34 @@ export const RenewModal = ({ instances, regions, onClose, onDone }: Props) => {
             {t('renew.duration')}
           </Typography.Text>
           <DurationPicker name="renew" prices={prices} value={durationDays} onChange={setDurationDays} />
+          {isMixed && (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: token.marginXXS }}>
+              {t('renew.mixedHint')}
+            </Typography.Text>
+          )}
         </div>
         <Flex vertical gap={token.marginXS}>
+          {groups.map((group) => {
+            const region = regions.find((item) => item.id === group.regionId)
+            return (
+              <Flex
+                key={group.regionId}
+                justify="space-between"
+                gap={token.marginSM}
+                data-testid="renew-group"
+              >
+                <span>
+                  {region ? <RegionName region={region} /> : group.regionId} × {group.count}
+                </span>
+                <span>
+                  <Typography.Text type="secondary">
+                    {t('renew.each', { price: formatBalance(group.unitPrice) })}
+                  </Typography.Text>{' '}
+                  <Money amount={group.subtotal} />
+                </span>
+              </Flex>
+            )
+          })}
           <Flex justify="space-between">
             <Typography.Text type="secondary">{t('renew.total')}</Typography.Text>
             <Money

@@ -1,5 +1,5 @@
 // Client-side check of a whitelist source with the contract's own schema, named by what the customer must fix.
-import { WhitelistSource } from '@proxy/contract/user/endpoints'
+import { WhitelistSource } from '@proxy/contract/static-ip/ip-whitelist'
 
 export type SourceProblem = 'required' | 'tooWide' | 'invalid'
 

@@ -1,16 +1,19 @@
 // /console/buyStaticIP: choose a region, term, quantity and protocol, see the live quote, confirm and pay.
+// /console/line-buy?region=… is the same page with that region chosen (the portal's links to buy).
 
-import { PURCHASE_MAX_QUANTITY } from '@proxy/contract/orders/endpoints'
 import type { DurationDays, ProxyProtocol } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
+import { PURCHASE_MAX_QUANTITY } from '@proxy/contract/static-ip/purchase'
 import { Card, Col, Flex, InputNumber, Radio, Row, Skeleton, Switch, Typography, theme } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { randomId } from '../../../shared/lib/random-id.ts'
 import { useDebounced } from '../../../shared/lib/use-debounced.ts'
+import { ChoiceSection } from '../../../shared/ui/buy-flow/choice-section.tsx'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { usePurchaseStaticIp } from '../api/purchase-static-ip.ts'
 import { type QuoteInput, useQuote } from '../api/quote-static-ip.ts'
@@ -22,20 +25,12 @@ import { RegionPicker } from '../components/region-picker.tsx'
 
 const QUOTE_DELAY_MS = 300
 
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <section>
-    <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 12 }}>
-      {title}
-    </Typography.Title>
-    {children}
-  </section>
-)
-
 export const BuyStaticIpPage = () => {
   const { t } = useTranslation('static-ip')
   const { token } = theme.useToken()
   const catalog = useCatalog()
-  const [chosenRegionId, setRegionId] = useState<string | null>(null)
+  const [searchParams] = useSearchParams()
+  const [chosenRegionId, setRegionId] = useState<string | null>(() => searchParams.get('region'))
   const [durationDays, setDurationDays] = useState<DurationDays>(30)
   const [quantity, setQuantity] = useState(1)
   const [chosenProtocol, setProtocol] = useState<ProxyProtocol>('socks5')
@@ -109,17 +104,17 @@ export const BuyStaticIpPage = () => {
             <Skeleton active />
           ) : (
             <Flex vertical gap={token.marginLG}>
-              <Section title={t('buy.regionTitle')}>
+              <ChoiceSection title={t('buy.regionTitle')}>
                 <RegionPicker regions={regions} value={region?.id ?? null} onChange={setRegionId} />
-              </Section>
+              </ChoiceSection>
               {region && (
                 <>
-                  <Section title={t('buy.durationTitle')}>
+                  <ChoiceSection title={t('buy.durationTitle')}>
                     <DurationPicker prices={region.prices} value={durationDays} onChange={setDurationDays} />
-                  </Section>
+                  </ChoiceSection>
                   <Row gutter={[token.marginLG, token.marginLG]}>
                     <Col xs={24} sm={12}>
-                      <Section title={t('buy.quantityTitle')}>
+                      <ChoiceSection title={t('buy.quantityTitle')}>
                         <InputNumber
                           min={1}
                           max={maxQuantity}
@@ -134,10 +129,10 @@ export const BuyStaticIpPage = () => {
                         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
                           {t('buy.maxQuantity', { max: maxQuantity })}
                         </Typography.Text>
-                      </Section>
+                      </ChoiceSection>
                     </Col>
                     <Col xs={24} sm={12}>
-                      <Section title={t('buy.protocolTitle')}>
+                      <ChoiceSection title={t('buy.protocolTitle')}>
                         <Radio.Group
                           optionType="button"
                           buttonStyle="solid"
@@ -148,7 +143,7 @@ export const BuyStaticIpPage = () => {
                             label: <span data-testid={`protocol-${value}`}>{t(`protocols.${value}`)}</span>,
                           }))}
                         />
-                      </Section>
+                      </ChoiceSection>
                     </Col>
                   </Row>
                   <Flex align="center" gap={token.marginSM}>

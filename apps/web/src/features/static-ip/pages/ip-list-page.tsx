@@ -1,4 +1,5 @@
-// /console/ipList: the customer's static IPs with filters, bulk export and renewal, and a detail drawer;
+// /console/ipList: the customer's static IPs with filters, export (of the selection, else of all the
+// filters match) and bulk renewal, and a detail drawer;
 // below them the IP whitelist that opens those IPs without a password.
 import { INSTANCE_STATUSES, type Instance } from '@proxy/contract/static-ip/instances'
 import { App, Button, Card, Flex, Typography, theme } from 'antd'
@@ -8,6 +9,8 @@ import { useNavigate } from 'react-router'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { useInstances } from '../../../shared/api/list-instances.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import type { ExportFilters } from '../api/export-instances.ts'
 import { ExportMenu } from '../components/export-menu.tsx'
 import { InstanceDrawer } from '../components/instance-drawer.tsx'
 import { InstanceFilters, type InstanceFilterValues } from '../components/instance-filters.tsx'
@@ -22,7 +25,8 @@ export const IpListPage = () => {
   const { token } = theme.useToken()
   const navigate = useNavigate()
   const { message } = App.useApp()
-  const { params, page, pageSize, update } = useListParams()
+  const listParams = useListParams()
+  const { params, page, pageSize, update } = listParams
   const [selected, setSelected] = useState<Instance[]>([])
   const [isRenewing, setIsRenewing] = useState(false)
   const [openId, setOpenId] = useState<string | null>(null)
@@ -34,14 +38,13 @@ export const IpListPage = () => {
     keyword: params.get('keyword') ?? undefined,
     isExpiringSoon: params.get('expiring') === '1',
   }
-  const { data, isFetching } = useInstances({
-    page,
-    pageSize,
+  const exportFilters: ExportFilters = {
     status: filters.status,
     region: filters.region,
     keyword: filters.keyword,
     expiringWithinDays: filters.isExpiringSoon ? EXPIRING_DAYS : undefined,
-  })
+  }
+  const { data, isFetching } = useInstances({ page, pageSize, ...exportFilters })
   const isFiltered = Boolean(filters.status || filters.region || filters.keyword || filters.isExpiringSoon)
   const ids = selected.map((item) => item.id)
   const renewable = selected.filter((item) => item.status !== 'released')
@@ -65,7 +68,13 @@ export const IpListPage = () => {
             <Typography.Text type="secondary">
               {t('list.selected', { count: selected.length })}
             </Typography.Text>
-            <ExportMenu ids={ids} disabled={ids.length === 0} data-testid="bulk-export" />
+            <ExportMenu
+              ids={ids}
+              filters={exportFilters}
+              matching={data?.total}
+              disabled={ids.length === 0 && data === undefined}
+              data-testid="bulk-export"
+            />
             <Button
               disabled={renewable.length === 0}
               onClick={() => setIsRenewing(true)}
@@ -75,16 +84,10 @@ export const IpListPage = () => {
             </Button>
           </Flex>
           <InstanceTable
-            items={data?.items ?? []}
+            list={pagedList(listParams, data, { isLoading: isFetching, isFiltered })}
             regions={regions}
-            total={data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            isLoading={isFetching}
-            isFiltered={isFiltered}
-            selectedIds={ids}
-            onSelect={(_, rows) => setSelected(rows.filter(Boolean))}
-            onPage={(next, size) => update({ page: next, pageSize: size })}
+            selected={selected}
+            onSelect={setSelected}
             onOpen={setOpenId}
           />
         </Flex>

@@ -1,6 +1,6 @@
 // POST /orders/traffic with one Idempotency-Key per confirmation: a retried request never buys twice.
-import { purchaseTraffic } from '@proxy/contract/orders/endpoints'
-import type { TrafficOrderInput } from '@proxy/contract/traffic/endpoints'
+import { purchaseTraffic, type TrafficOrderInput } from '@proxy/contract/traffic/purchase'
+
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { walletQueryKey } from '../../../shared/api/get-wallet.ts'

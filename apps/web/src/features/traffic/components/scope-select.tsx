@@ -23,7 +23,7 @@ export const scopeOf = (value: string): UsageScope => {
 type Props = { value: UsageScope; onChange: (scope: UsageScope) => void; style?: CSSProperties }
 
 export const ScopeSelect = ({ value, onChange, style }: Props) => {
-  const { t } = useTranslation('usage')
+  const { t } = useTranslation('traffic', { keyPrefix: 'usage' })
   const [search, setSearch] = useState('')
   const keyword = useDebounced(search.trim(), 300)
   const found = useInstances({ page: 1, pageSize: SEARCH_PAGE_SIZE, keyword: keyword || undefined })

@@ -1,7 +1,7 @@
 // How to keep one exit address: the sticky-session usernames, built from the customer's own username, to copy.
 import { Flex, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCode } from '../../../shared/ui/copyable-code.tsx'
 import {
   EXAMPLE_SESSION_ID,
   SESSION_DEFAULT_MINUTES,
@@ -10,7 +10,6 @@ import {
   SESSION_MIN_MINUTES,
   stickyUsername,
 } from './sticky-session.ts'
-import { Code } from './traffic-endpoint.tsx'
 
 const CUSTOM_MINUTES = 30
 
@@ -50,10 +49,7 @@ export const StickySessionHelp = ({ username }: { username: string }) => {
             borderRadius: token.borderRadius,
           }}
         >
-          <Flex align="center" justify="space-between" gap={token.marginXS}>
-            <Code testId={`sticky-${key}`}>{value}</Code>
-            <CopyButton value={value} type="text" iconOnly />
-          </Flex>
+          <CopyableCode value={value} isLong iconOnly isFullWidth data-testid={`sticky-${key}`} />
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
             {text}
           </Typography.Text>

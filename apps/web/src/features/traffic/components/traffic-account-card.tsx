@@ -1,15 +1,16 @@
 // The customer's traffic account: credentials, status, remaining traffic, a ready connection string per endpoint
 // and how to hold one exit address with a sticky session.
-import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Card, Col, Flex, Row, Skeleton, Tag, Tooltip, Typography, theme } from 'antd'
+import { KeyOutlined } from '@ant-design/icons'
+import { Alert, App, Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCode } from '../../../shared/ui/copyable-code.tsx'
+import { MASK, RevealButton } from '../../../shared/ui/secret-text.tsx'
 import { useTrafficAccount } from '../api/get-traffic-account.ts'
 import { useResetTrafficPassword } from '../api/reset-traffic-password.ts'
 import { StickySessionHelp } from './sticky-session-help.tsx'
-import { Code, MASK, TrafficEndpoint } from './traffic-endpoint.tsx'
+import { TrafficEndpoint } from './traffic-endpoint.tsx'
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Flex vertical gap={2} style={{ minWidth: 0 }}>
@@ -60,24 +61,24 @@ export const TrafficAccountCard = () => {
         <Row gutter={[token.marginLG, token.margin]}>
           <Col xs={24} sm={12} xl={6}>
             <Field label={t('account.username')}>
-              <Code testId="account-username">{account.username}</Code>
-              <CopyButton value={account.username} type="text" iconOnly />
+              <CopyableCode value={account.username} isLong iconOnly data-testid="account-username" />
             </Field>
           </Col>
           <Col xs={24} sm={12} xl={6}>
             <Field label={t('account.password')}>
-              <Code testId="account-password">{isRevealed ? account.password : MASK}</Code>
-              <Tooltip title={t(isRevealed ? 'account.hide' : 'account.reveal')}>
-                <Button
-                  size="small"
-                  type="text"
-                  aria-label={t(isRevealed ? 'account.hide' : 'account.reveal')}
-                  icon={isRevealed ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-                  onClick={() => setIsRevealed(!isRevealed)}
+              <CopyableCode
+                value={account.password}
+                shown={isRevealed ? account.password : MASK}
+                isLong
+                iconOnly
+                data-testid="account-password"
+              >
+                <RevealButton
+                  isRevealed={isRevealed}
+                  onToggle={() => setIsRevealed(!isRevealed)}
                   data-testid="account-reveal"
                 />
-              </Tooltip>
-              <CopyButton value={account.password} type="text" iconOnly />
+              </CopyableCode>
             </Field>
           </Col>
           <Col xs={12} sm={12} xl={6}>

@@ -1,21 +1,10 @@
 // One endpoint of the traffic account: its address and a ready connection string, each with a copy button.
 import type { TrafficAccount } from '@proxy/contract/traffic/endpoints'
 import { Flex, Tag, Typography, theme } from 'antd'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCode, CopyableCodeBlock } from '../../../shared/ui/copyable-code.tsx'
+import { MASK } from '../../../shared/ui/secret-text.tsx'
 import { connectionString, hostPort } from './traffic-package.ts'
-
-export const MASK = '••••••••'
-
-export const Code = ({ children, testId }: { children: ReactNode; testId?: string }) => {
-  const { token } = theme.useToken()
-  return (
-    <span style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }} data-testid={testId}>
-      {children}
-    </span>
-  )
-}
 
 export const TrafficEndpoint = ({
   endpoint,
@@ -29,7 +18,6 @@ export const TrafficEndpoint = ({
   const { t } = useTranslation('traffic')
   const { token } = theme.useToken()
   const url = connectionString(endpoint, account)
-  const shown = isRevealed ? url : connectionString(endpoint, account, MASK)
   return (
     <Flex
       vertical
@@ -42,35 +30,22 @@ export const TrafficEndpoint = ({
         borderRadius: token.borderRadiusLG,
       }}
     >
-      <Flex justify="space-between" align="center" gap={token.marginXS}>
-        <Flex align="center" gap={token.marginXS} style={{ minWidth: 0 }}>
-          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-            {t(`protocols.${endpoint.protocol}`)}
-          </Tag>
-          <Code testId="endpoint-address">{hostPort(endpoint)}</Code>
-        </Flex>
-        <CopyButton value={hostPort(endpoint)} type="text" iconOnly />
+      <Flex align="center" gap={token.marginXS}>
+        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+          {t(`protocols.${endpoint.protocol}`)}
+        </Tag>
+        <CopyableCode value={hostPort(endpoint)} isLong iconOnly isFullWidth data-testid="endpoint-address" />
       </Flex>
-      <Flex justify="space-between" align="center" gap={token.marginXS}>
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-          {t('account.connection')}
-        </Typography.Text>
-        <CopyButton value={url} />
-      </Flex>
-      <Typography.Paragraph
-        style={{
-          fontFamily: token.fontFamilyCode,
-          fontSize: token.fontSizeSM,
-          wordBreak: 'break-all',
-          background: token.colorFillTertiary,
-          padding: token.paddingXS,
-          borderRadius: token.borderRadius,
-          margin: 0,
-        }}
+      <CopyableCodeBlock
+        value={url}
+        shown={isRevealed ? url : connectionString(endpoint, account, MASK)}
+        label={
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            {t('account.connection')}
+          </Typography.Text>
+        }
         data-testid="endpoint-url"
-      >
-        {shown}
-      </Typography.Paragraph>
+      />
     </Flex>
   )
 }

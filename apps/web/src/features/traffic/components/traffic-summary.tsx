@@ -1,101 +1,49 @@
-// The right-hand summary of a traffic order: plan, size, price, the balance after it or the shortfall, and the button.
+// The right-hand summary of a traffic order: plan, size, the server's price, the balance after it or the shortfall,
+// and the button.
 import type { TrafficPlan } from '@proxy/contract/traffic/endpoints'
-import { Alert, Button, Card, Divider, Flex, Typography, theme } from 'antd'
-import type { ReactNode } from 'react'
+import type { TrafficQuote } from '@proxy/contract/traffic/purchase'
+import { Alert, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
-import { RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
+import { QuoteTotals } from '../../../shared/ui/buy-flow/quote-totals.tsx'
+import { SummaryCard, SummaryLine } from '../../../shared/ui/buy-flow/summary-card.tsx'
 import { Money } from '../../../shared/ui/money.tsx'
 import { planName } from './traffic-package.ts'
-import type { TrafficQuote } from './traffic-quote.ts'
 
 type Props = {
   plan: TrafficPlan | undefined
-  quantity: number
   quote: TrafficQuote | undefined
+  /** The wallet's balance, shown until the first quote arrives. */
   balance: number | undefined
+  isQuoting: boolean
+  error: string | null
   onSubmit: () => void
 }
 
-const Line = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Flex justify="space-between" align="center" gap={12}>
-    <Typography.Text type="secondary">{label}</Typography.Text>
-    <span style={{ textAlign: 'end' }}>{children}</span>
-  </Flex>
-)
-
-export const TrafficSummary = ({ plan, quantity, quote, balance, onSubmit }: Props) => {
+export const TrafficSummary = ({ plan, quote, balance, isQuoting, error, onSubmit }: Props) => {
   const { t, i18n } = useTranslation('traffic')
   const { token } = theme.useToken()
-  const dash = <Typography.Text type="secondary">—</Typography.Text>
-  const isShort = quote !== undefined && quote.shortfall > 0
-  const canBuy = quote !== undefined && balance !== undefined && !isShort
   return (
-    <Card variant="borderless" title={t('buy.summaryTitle')} data-testid="traffic-summary">
-      <Flex vertical gap={token.marginSM}>
-        <Line label={t('buy.plan')}>{plan ? planName(plan, i18n.language) : dash}</Line>
-        <Line label={t('buy.unitPrice')}>{plan ? <Money amount={plan.price} /> : dash}</Line>
-        <Line label={t('buy.quantity')}>{plan ? `× ${quantity}` : dash}</Line>
-        <Line label={t('buy.totalSize')}>
-          {quote ? (
-            <span data-testid="quote-size">{formatBytes(quote.totalBytes, i18n.language)}</span>
-          ) : (
-            dash
-          )}
-        </Line>
-        <Line label={t('buy.validity')}>{plan ? t('days', { count: plan.validityDays }) : dash}</Line>
-        <Divider style={{ margin: `${token.marginXXS}px 0` }} />
-        <Line label={t('buy.total')}>
-          {quote ? (
-            <Money
-              amount={quote.total}
-              strong
-              style={{ fontSize: token.fontSizeHeading4, color: token.colorPrimary }}
-              data-testid="quote-total"
-            />
-          ) : (
-            dash
-          )}
-        </Line>
-        <Line label={t('buy.balance')}>
-          {balance === undefined ? dash : <Money amount={balance} data-testid="quote-balance" />}
-        </Line>
-        {quote?.balanceAfter !== undefined && (
-          <Line label={t('buy.balanceAfter')}>
-            <Money amount={quote.balanceAfter} data-testid="quote-after" />
-          </Line>
-        )}
-        {!plan && <Alert type="info" showIcon title={t('buy.choosePlan')} />}
-        {quote && isShort && (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="quote-shortfall"
-            title={
-              <Flex justify="space-between" align="center" gap={token.marginXS} wrap>
-                <span>
-                  {t('buy.shortfall')} <Money amount={quote.shortfall} strong />
-                </span>
-                <Link to={RECHARGE_PATH}>{t('buy.recharge')}</Link>
-              </Flex>
-            }
-          />
-        )}
-        <Button
-          type="primary"
-          size="large"
-          block
-          disabled={!canBuy}
-          onClick={onSubmit}
-          data-testid="buy-submit"
-        >
-          {t('buy.submit')}
-        </Button>
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-          {t('buy.note')}
-        </Typography.Text>
-      </Flex>
-    </Card>
+    <SummaryCard title={t('buy.summaryTitle')} isBusy={isQuoting} data-testid="traffic-summary">
+      <SummaryLine label={t('buy.plan')}>{plan && planName(plan, i18n.language)}</SummaryLine>
+      <SummaryLine label={t('buy.unitPrice')}>{quote && <Money amount={quote.unitPrice} />}</SummaryLine>
+      <SummaryLine label={t('buy.quantity')}>{quote && `× ${quote.quantity}`}</SummaryLine>
+      <SummaryLine label={t('buy.totalSize')}>
+        {quote && <span data-testid="quote-size">{formatBytes(quote.totalBytes, i18n.language)}</span>}
+      </SummaryLine>
+      <SummaryLine label={t('buy.validity')}>{quote && t('days', { count: quote.validityDays })}</SummaryLine>
+      <QuoteTotals
+        quote={quote}
+        walletBalance={balance}
+        isQuoting={isQuoting}
+        error={error}
+        notice={plan ? null : <Alert type="info" showIcon title={t('buy.choosePlan')} />}
+        labelOf={(name) => t(`buy.${name}`)}
+        onSubmit={onSubmit}
+      />
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        {t('buy.note')}
+      </Typography.Text>
+    </SummaryCard>
   )
 }

@@ -22,7 +22,7 @@ export type UsageChartProps = {
 }
 
 export const UsageChart = ({ series, granularity, height = 320, tz }: UsageChartProps) => {
-  const { t, i18n } = useTranslation('usage')
+  const { t, i18n } = useTranslation('traffic', { keyPrefix: 'usage' })
   const { token } = theme.useToken()
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<ECharts | null>(null)

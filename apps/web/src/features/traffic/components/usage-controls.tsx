@@ -36,7 +36,7 @@ export const UsageControls = ({
   onGranularity,
   onScope,
 }: Props) => {
-  const { t } = useTranslation('usage')
+  const { t } = useTranslation('traffic', { keyPrefix: 'usage' })
   const { token } = theme.useToken()
   const hourLimit = t('granularity.hourLimit', { days: USAGE_MAX_DAYS.hour })
   return (

@@ -130,6 +130,27 @@ describe('traffic history page', () => {
     expect(screen.getByTestId('usage-chart').dataset.granularity).toBe('hour')
   })
 
+  it('folds a long stretch of idle hours into one row, and keeps every hour in the chart', async () => {
+    // Shanghai 00:00–02:00 used, 03:00–08:00 idle, 09:00–12:00 used (the clock stands at 12:xx).
+    const IDLE = answer(
+      'hour',
+      seriesOf('2025-03-13T16:00:00Z', '2025-03-14T16:00:00Z', 1, (index) =>
+        index >= 3 && index <= 8 ? [0, 0] : [MB, 3 * MB],
+      ),
+    )
+    fakeApi(() => IDLE)
+    open(`${PATH}?range=today`)
+    // 13 hours on screen, six of them in one row: 8 rows.
+    await waitFor(() => expect(bodyRows()).toHaveLength(8))
+    const idle = [...bodyRows()].find((row) => row.textContent?.includes('无流量')) as HTMLElement
+    expect(
+      within(idle)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2025-03-14 03:00\u201309:00', '6 小时无流量'])
+    expect(screen.getByTestId('usage-chart').dataset.points).toBe('13')
+  })
+
   it('stacks up and down under the total on a phone', async () => {
     vi.mocked(useIsNarrow).mockReturnValue(true)
     fakeApi(() => WEEK)

@@ -21,12 +21,12 @@ import {
   toDay,
   usageRequest,
 } from './usage-range.ts'
-import { startedBuckets, usageCsv, usageCsvFileName, usageRows } from './usage-rows.ts'
+import { collapseIdleHours, startedBuckets, usageCsv, usageCsvFileName, usageRows } from './usage-rows.ts'
 import { UsageTable } from './usage-table.tsx'
 import { UsageTotals } from './usage-totals.tsx'
 
 export const UsageHistory = () => {
-  const { t } = useTranslation('usage')
+  const { t } = useTranslation('traffic', { keyPrefix: 'usage' })
   const { token } = theme.useToken()
   const { message } = App.useApp()
   const isNarrow = useIsNarrow()
@@ -41,7 +41,11 @@ export const UsageHistory = () => {
 
   const series = useMemo(() => (data ? startedBuckets(data.series, Date.now()) : []), [data])
   const rows = useMemo(() => (data ? usageRows(series, data.granularity, data.tz) : []), [data, series])
-  const newestFirst = useMemo(() => [...rows].reverse(), [rows])
+  // The table folds long idle stretches of an hourly series into one row; the chart and the CSV keep every hour.
+  const newestFirst = useMemo(
+    () => [...(data?.granularity === 'hour' ? collapseIdleHours(rows, data.tz) : rows)].reverse(),
+    [data, rows],
+  )
   const hasUsage = data ? data.totals.upBytes + data.totals.downBytes > 0 : false
 
   const onExport = () => {

@@ -9,6 +9,8 @@ export type UsageRow = {
   upBytes: number
   downBytes: number
   totalBytes: number
+  /** Set on a row that stands for this many consecutive hours without traffic (see collapseIdleHours). */
+  idleHours?: number
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -51,6 +53,49 @@ export const usageRows = (series: UsagePoint[], granularity: Granularity, tz: st
     downBytes: point.downBytes,
     totalBytes: point.upBytes + point.downBytes,
   }))
+
+const HOUR_MS = 3_600_000
+/** A run of zero hours this long or longer shows as one row. */
+export const IDLE_RUN_MIN = 3
+
+const idleRow = (run: UsageRow[], tz: string): UsageRow => {
+  const first = run[0] as UsageRow
+  const last = run[run.length - 1] as UsageRow
+  const end = formatBucketTime(new Date(Date.parse(last.startsAt) + HOUR_MS).toISOString(), 'hour', tz)
+  const [startDay] = first.time.split(' ')
+  const [endDay, endHour] = end.split(' ')
+  return {
+    time: `${first.time}\u2013${endDay === startDay ? endHour : end}`,
+    startsAt: first.startsAt,
+    upBytes: 0,
+    downBytes: 0,
+    totalBytes: 0,
+    idleHours: run.length,
+  }
+}
+
+/**
+ * Hourly rows (oldest first) with every run of IDLE_RUN_MIN or more hours without traffic folded into one row,
+ * "2025-03-14 03:00–09:00"; shorter runs stay as they are. The CSV keeps every hour.
+ */
+export const collapseIdleHours = (rows: UsageRow[], tz: string, minRun = IDLE_RUN_MIN): UsageRow[] => {
+  const out: UsageRow[] = []
+  let run: UsageRow[] = []
+  const flush = () => {
+    if (run.length >= minRun) out.push(idleRow(run, tz))
+    else out.push(...run)
+    run = []
+  }
+  for (const row of rows) {
+    if (row.totalBytes === 0) run.push(row)
+    else {
+      flush()
+      out.push(row)
+    }
+  }
+  flush()
+  return out
+}
 
 export type CsvHeaders = { time: string; up: string; down: string; total: string }
 

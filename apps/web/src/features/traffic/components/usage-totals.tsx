@@ -13,7 +13,7 @@ type Props = {
 }
 
 export const UsageTotals = ({ upBytes, downBytes, isLoading, isNarrow }: Props) => {
-  const { t, i18n } = useTranslation('usage')
+  const { t, i18n } = useTranslation('traffic', { keyPrefix: 'usage' })
   const { token } = theme.useToken()
   const total = upBytes === undefined || downBytes === undefined ? undefined : upBytes + downBytes
   const cards: { key: string; title: string; icon: ReactNode; color: string; bytes: number | undefined }[] = [

@@ -70,22 +70,40 @@ const order = {
 
 type Answer = (config: AxiosRequestConfig) => unknown
 let balance = 100
+
+// Priced as the server prices it: in cents, against the wallet's balance at the time.
+const answerQuote: Answer = ({ data }) => {
+  const { planId, quantity } = data as { planId: string; quantity: number }
+  const plan = plans.find((item) => item.id === planId)
+  if (!plan) throw new Error(`unexpected plan ${planId}`)
+  const total = Math.round(plan.price * 100) * quantity
+  return {
+    unitPrice: plan.price,
+    quantity,
+    totalBytes: plan.sizeBytes * quantity,
+    validityDays: plan.validityDays,
+    total: total / 100,
+    balance,
+    shortfall: Math.max(0, total - Math.round(balance * 100)) / 100,
+  }
+}
 let onPurchase: Answer = () => ({ order, packages: [pack('a'), pack('b')] })
 
 const answers: Record<string, Answer> = {
   'GET /catalog/traffic-plans': () => ({ plans }),
-  'GET /user/wallet': () => ({ wallet: { balance, currency: 'CNY' } }),
+  'GET /user/wallet': () => ({ wallet: { balance, currency: 'USD' }, usdCnyRate: 7.2 }),
   'GET /user/traffic-account': () => account,
   'POST /user/traffic-account/reset-password': () => ({ ...account, password: 'fresh-pass' }),
+  'POST /orders/traffic/quote': answerQuote,
   'POST /orders/traffic': (config) => onPurchase(config),
 }
 
 const request = () => vi.mocked(http.request)
 
-const renderPage = () =>
+const renderPage = (url = '/console/buyTrafficFlow') =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <App>
           <BuyTrafficFlowPage />
         </App>
@@ -115,7 +133,7 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('quote-total').textContent).toBe('$30.00')
 
     fireEvent.click(screen.getByTestId('plan-gb-50'))
-    expect(screen.getByTestId('quote-total').textContent).toBe('$120.00')
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$120.00'))
     expect(screen.queryByTestId('quote-after')).toBeNull()
     const shortfall = screen.getByTestId('quote-shortfall')
     expect(shortfall.textContent).toContain('$20.00')
@@ -124,7 +142,7 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByTestId('plan-gb-10'))
     fireEvent.change(screen.getByTestId('quantity'), { target: { value: '3' } })
-    expect(screen.getByTestId('quote-total').textContent).toBe('$90.00')
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$90.00'))
     expect(screen.getByTestId('quote-size').textContent).toBe('30 GB')
     expect(screen.getByTestId('quote-after').textContent).toBe('$10.00')
   })
@@ -133,6 +151,7 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     renderPage()
     await waitFor(() => expect(screen.getByTestId('quote-after').textContent).toBe('$70.00'))
     fireEvent.change(screen.getByTestId('quantity'), { target: { value: '2' } })
+    await waitFor(() => expect(screen.getByTestId('buy-submit').hasAttribute('disabled')).toBe(false))
     fireEvent.click(screen.getByTestId('buy-submit'))
     const confirm = await screen.findByTestId('purchase-confirm')
     expect(confirm.textContent).toContain('20 GB')
@@ -215,5 +234,19 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     expect(copyText).toHaveBeenLastCalledWith('tdemo-session-abc123-sessTime-30')
     await act(async () => fireEvent.click(copyDefault as HTMLElement))
     expect(copyText).toHaveBeenLastCalledWith('tdemo-session-abc123')
+  })
+
+  it('opens with the plan the portal linked to (/console/router-buy?plan=…) chosen and priced', async () => {
+    renderPage('/console/router-buy?plan=gb-50')
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$120.00'))
+    const quotes = request()
+      .mock.calls.map(([config]) => config)
+      .filter((config) => config.url === '/orders/traffic/quote')
+    expect(quotes.map((config) => (config.data as { planId: string }).planId)).toEqual(['gb-50'])
+  })
+
+  it('falls back to the first plan for a plan that is not on sale', async () => {
+    renderPage('/console/router-buy?plan=gone')
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$30.00'))
   })
 })

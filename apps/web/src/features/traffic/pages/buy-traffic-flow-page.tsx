@@ -1,32 +1,31 @@
-// /console/buyTrafficFlow: choose a plan and a quantity, see the price against the wallet, confirm and pay;
-// the traffic account those packages pay for sits below.
+// /console/buyTrafficFlow: choose a plan and a quantity, see the server's price against the wallet, confirm and pay;
+// the traffic account those packages pay for sits below. /console/router-buy?plan=… is the same page with that plan chosen.
 import type { Order } from '@proxy/contract/orders/endpoints'
 import { TRAFFIC_MAX_QUANTITY, type TrafficPackage } from '@proxy/contract/traffic/endpoints'
+import type { TrafficOrderInput } from '@proxy/contract/traffic/purchase'
 import { Card, Col, Flex, InputNumber, Row, Skeleton, Typography, theme } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useWallet } from '../../../shared/api/get-wallet.ts'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { randomId } from '../../../shared/lib/random-id.ts'
+import { useDebounced } from '../../../shared/lib/use-debounced.ts'
+import { ChoiceSection } from '../../../shared/ui/buy-flow/choice-section.tsx'
+import type { PayProblem } from '../../../shared/ui/buy-flow/confirm-modal.tsx'
 import { useTrafficPlans } from '../api/get-traffic-plans.ts'
 import { usePurchaseTraffic } from '../api/purchase-traffic.ts'
+import { useTrafficQuote } from '../api/quote-traffic.ts'
 import { PlanPicker } from '../components/plan-picker.tsx'
 import { TrafficAccountCard } from '../components/traffic-account-card.tsx'
-import { type PurchaseProblem, TrafficConfirm } from '../components/traffic-confirm.tsx'
+import { TrafficConfirm } from '../components/traffic-confirm.tsx'
 import { planName } from '../components/traffic-package.ts'
-import { clampQuantity, trafficQuote } from '../components/traffic-quote.ts'
+import { clampQuantity } from '../components/traffic-quote.ts'
 import { TrafficResult } from '../components/traffic-result.tsx'
 import { TrafficSummary } from '../components/traffic-summary.tsx'
 
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <section>
-    <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 12 }}>
-      {title}
-    </Typography.Title>
-    {children}
-  </section>
-)
+const QUOTE_DELAY_MS = 300
 
 type Bought = { order: Order; packages: TrafficPackage[]; planLabel: string }
 
@@ -35,7 +34,8 @@ export const BuyTrafficFlowPage = () => {
   const { token } = theme.useToken()
   const plans = useTrafficPlans()
   const balance = useWallet().data?.wallet.balance
-  const [chosenPlanId, setPlanId] = useState<string | null>(null)
+  const [searchParams] = useSearchParams()
+  const [chosenPlanId, setPlanId] = useState<string | null>(() => searchParams.get('plan'))
   const [quantity, setQuantity] = useState(1)
   const [isConfirming, setIsConfirming] = useState(false)
   const [bought, setBought] = useState<Bought | null>(null)
@@ -44,13 +44,21 @@ export const BuyTrafficFlowPage = () => {
   const list = plans.data?.plans ?? []
   // Until the customer picks, the first plan is chosen.
   const plan = list.find((item) => item.id === chosenPlanId) ?? list[0]
-  const quote = plan ? trafficQuote(plan, quantity, balance) : undefined
+  const input: TrafficOrderInput | null = plan ? { planId: plan.id, quantity } : null
+  const quoteInput = useDebounced(input, QUOTE_DELAY_MS)
+  const quote = useTrafficQuote(quoteInput)
+  const isQuoting = quote.isFetching || JSON.stringify(quoteInput) !== JSON.stringify(input)
+  const quoteError = quote.error
+    ? isApiError(quote.error)
+      ? describeApiError(quote.error)
+      : t('buy.failed')
+    : null
 
   const onConfirm = () => {
-    if (!plan || purchase.isPending) return
+    if (!plan || !input || purchase.isPending) return
     // A fresh key for each confirmation: the same order is never paid twice, a new one always is.
     purchase.mutate(
-      { input: { planId: plan.id, quantity }, idempotencyKey: randomId() },
+      { input, idempotencyKey: randomId() },
       {
         onSuccess: ({ order, packages }) => {
           setIsConfirming(false)
@@ -60,10 +68,13 @@ export const BuyTrafficFlowPage = () => {
     )
   }
 
-  const problem: PurchaseProblem | null = purchase.error
+  const problem: PayProblem | null = purchase.error
     ? {
         text: isApiError(purchase.error) ? describeApiError(purchase.error) : t('buy.failed'),
-        isShort: isApiError(purchase.error) && purchase.error.errorName === 'INSUFFICIENT_BALANCE',
+        rechargeLabel:
+          isApiError(purchase.error) && purchase.error.errorName === 'INSUFFICIENT_BALANCE'
+            ? t('buy.recharge')
+            : undefined,
       }
     : null
 
@@ -89,11 +100,11 @@ export const BuyTrafficFlowPage = () => {
             <Skeleton active />
           ) : (
             <Flex vertical gap={token.marginLG}>
-              <Section title={t('buy.planTitle')}>
+              <ChoiceSection title={t('buy.planTitle')}>
                 <PlanPicker plans={list} value={plan?.id ?? null} onChange={setPlanId} />
-              </Section>
+              </ChoiceSection>
               {plan && (
-                <Section title={t('buy.quantityTitle')}>
+                <ChoiceSection title={t('buy.quantityTitle')}>
                   <InputNumber
                     min={1}
                     max={TRAFFIC_MAX_QUANTITY}
@@ -108,7 +119,7 @@ export const BuyTrafficFlowPage = () => {
                   <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
                     {t('buy.maxQuantity', { max: TRAFFIC_MAX_QUANTITY })}
                   </Typography.Text>
-                </Section>
+                </ChoiceSection>
               )}
             </Flex>
           )}
@@ -118,9 +129,10 @@ export const BuyTrafficFlowPage = () => {
         <div style={{ position: 'sticky', top: 64 + token.marginLG }}>
           <TrafficSummary
             plan={plan}
-            quantity={quantity}
-            quote={quote}
+            quote={plan ? quote.data : undefined}
             balance={balance}
+            isQuoting={isQuoting}
+            error={quoteError}
             onSubmit={() => {
               purchase.reset()
               setIsConfirming(true)
@@ -131,12 +143,11 @@ export const BuyTrafficFlowPage = () => {
       <Col xs={24}>
         <TrafficAccountCard />
       </Col>
-      {plan && quote && (
+      {plan && quote.data && (
         <TrafficConfirm
           isOpen={isConfirming}
           plan={plan}
-          quantity={quantity}
-          quote={quote}
+          quote={quote.data}
           isPaying={purchase.isPending}
           problem={problem}
           onConfirm={onConfirm}

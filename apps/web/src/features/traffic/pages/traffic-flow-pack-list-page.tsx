@@ -4,6 +4,7 @@ import { Button, Card, Flex, Segmented, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { useTrafficPlans } from '../api/get-traffic-plans.ts'
 import { useTrafficPackages } from '../api/list-traffic-packages.ts'
 import { PackageSummaryCards } from '../components/package-summary-cards.tsx'
@@ -17,7 +18,8 @@ export const TrafficFlowPackListPage = () => {
   const { t, i18n } = useTranslation('traffic')
   const { token } = theme.useToken()
   const navigate = useNavigate()
-  const { params, page, pageSize, update } = useListParams()
+  const listParams = useListParams()
+  const { params, page, pageSize, update } = listParams
   const status = pickOption(params.get('status'), PACKAGE_STATUSES)
   const { data, isPending, isFetching } = useTrafficPackages({ page, pageSize, status })
   const plans = useTrafficPlans().data?.plans ?? []
@@ -47,14 +49,11 @@ export const TrafficFlowPackListPage = () => {
             </Button>
           </Flex>
           <PackageTable
-            items={data?.items ?? []}
-            total={data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            isLoading={isPending || isFetching}
-            isFiltered={status !== undefined}
+            list={pagedList(listParams, data, {
+              isLoading: isPending || isFetching,
+              isFiltered: status !== undefined,
+            })}
             labelOf={(name) => planLabel(name, plans, i18n.language)}
-            onPage={(next, size) => update({ page: next, pageSize: size })}
           />
         </Flex>
       </Card>

@@ -2,24 +2,13 @@
 import { ReadOutlined } from '@ant-design/icons'
 import { Descriptions, Flex, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CodeBlock, CopyableCodeBlock } from '../../../shared/ui/copyable-code.tsx'
 
 export const ApiAccess = () => {
   const { t } = useTranslation('user')
   const { token } = theme.useToken()
   const baseUrl = `${window.location.origin}/api`
   const curl = `curl -H "Authorization: Bearer <token>" ${baseUrl}/user/wallet`
-  const codeBlock = {
-    margin: 0,
-    padding: `${token.paddingXS}px ${token.paddingSM}px`,
-    background: token.colorFillTertiary,
-    borderRadius: token.borderRadius,
-    fontFamily: token.fontFamilyCode,
-    fontSize: token.fontSizeSM,
-    whiteSpace: 'pre-wrap' as const,
-    wordBreak: 'break-all' as const,
-    flex: 1,
-  }
   return (
     <Descriptions
       column={1}
@@ -30,14 +19,7 @@ export const ApiAccess = () => {
         {
           key: 'base',
           label: t('api.baseUrl'),
-          children: (
-            <Flex align="center" gap={token.marginXS}>
-              <code style={codeBlock} data-testid="api-base-url">
-                {baseUrl}
-              </code>
-              <CopyButton value={baseUrl} />
-            </Flex>
-          ),
+          children: <CopyableCodeBlock value={baseUrl} data-testid="api-base-url" />,
         },
         {
           key: 'auth',
@@ -45,7 +27,7 @@ export const ApiAccess = () => {
           children: (
             <Flex vertical gap={token.marginXXS}>
               <span>{t('api.authText')}</span>
-              <code style={codeBlock}>Authorization: Bearer &lt;token&gt;</code>
+              <CodeBlock>Authorization: Bearer &lt;token&gt;</CodeBlock>
             </Flex>
           ),
         },
@@ -54,12 +36,7 @@ export const ApiAccess = () => {
           label: t('api.example'),
           children: (
             <Flex vertical gap={token.marginXS}>
-              <Flex align="flex-start" gap={token.marginXS}>
-                <pre style={codeBlock} data-testid="api-curl">
-                  {curl}
-                </pre>
-                <CopyButton value={curl} />
-              </Flex>
+              <CopyableCodeBlock value={curl} isOneLine data-testid="api-curl" />
               <Typography.Link href="/api/docs" target="_blank" rel="noopener noreferrer">
                 <ReadOutlined /> {t('api.docs')}
               </Typography.Link>

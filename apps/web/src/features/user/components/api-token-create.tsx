@@ -1,10 +1,10 @@
 // Creates an API token and shows its secret once, with a copy button.
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons'
 import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
-import { Alert, App, Button, Flex, Input, Space, Typography, theme } from 'antd'
+import { Alert, App, Button, Flex, Input, Space, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '../../../shared/ui/copy-button.tsx'
+import { CopyableCodeBlock } from '../../../shared/ui/copyable-code.tsx'
 import { useCreateApiToken } from '../api/create-api-token.ts'
 import { nameProblem } from './name-rules.ts'
 
@@ -61,12 +61,7 @@ export const ApiTokenCreate = () => {
           description={
             <Flex vertical gap={design.marginXS}>
               <span>{t('tokens.secretNotice')}</span>
-              <Flex align="center" gap={design.marginXS} wrap>
-                <Typography.Text code data-testid="token-secret" style={{ wordBreak: 'break-all' }}>
-                  {secret.token}
-                </Typography.Text>
-                <CopyButton value={secret.token} />
-              </Flex>
+              <CopyableCodeBlock value={secret.token} data-testid="token-secret" />
             </Flex>
           }
           action={

@@ -1,8 +1,9 @@
 // The customer's API tokens with their prefix and usage; revoke asks first.
 import type { ApiToken } from '@proxy/contract/user/endpoints'
-import { App, Button, Empty, Popconfirm, Table, type TableProps, Typography } from 'antd'
+import { App, Button, Popconfirm, type TableColumnsType, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/lib/format-date.ts'
+import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useApiTokens } from '../api/list-api-tokens.ts'
 import { useRevokeApiToken } from '../api/revoke-api-token.ts'
 
@@ -15,7 +16,7 @@ export const ApiTokenList = () => {
   const onRevoke = (id: string) =>
     revoke.mutateAsync(id).then(() => void message.success(t('tokens.revoked')))
 
-  const columns: TableProps<ApiToken>['columns'] = [
+  const columns: TableColumnsType<ApiToken> = [
     { title: t('tokens.name'), dataIndex: 'name', ellipsis: true },
     {
       title: t('tokens.prefix'),
@@ -53,14 +54,15 @@ export const ApiTokenList = () => {
   ]
 
   return (
-    <Table<ApiToken>
-      rowKey="id"
-      size="small"
+    <PagedTable<ApiToken>
+      items={data?.items ?? []}
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={isPending}
-      pagination={false}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tokens.empty')} /> }}
+      rowKey="id"
+      paging={false}
+      isLoading={isPending}
+      size="small"
+      fitsWidth
+      empty={t('tokens.empty')}
       data-testid="api-token-table"
     />
   )

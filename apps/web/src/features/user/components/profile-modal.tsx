@@ -1,6 +1,6 @@
 // 个人信息 (SPEC §2): account details with inline rename, API tokens and API access; width 788.
 import { ApiOutlined, KeyOutlined, UserOutlined } from '@ant-design/icons'
-import { Descriptions, Flex, Modal, Skeleton, Typography, theme } from 'antd'
+import { Descriptions, Flex, Modal, Skeleton, Tag, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../../shared/api/get-me.ts'
@@ -68,12 +68,24 @@ export const ProfileModal = ({ open, onClose }: Props) => {
               {
                 key: 'email',
                 label: t('profile.email'),
-                children: <span data-testid="profile-email">{me.email}</span>,
+                children: (
+                  <Flex align="center" gap={token.marginXS} wrap>
+                    <span data-testid="profile-email">{me.email}</span>
+                    <Tag color={me.emailVerified ? 'success' : 'warning'} data-testid="profile-email-status">
+                      {me.emailVerified ? t('profile.verified') : t('profile.unverified')}
+                    </Tag>
+                  </Flex>
+                ),
               },
               {
                 key: 'name',
                 label: t('profile.name'),
                 children: <ProfileName name={me.name} onEditingChange={setIsRenaming} />,
+              },
+              {
+                key: 'timeZone',
+                label: t('profile.timeZone'),
+                children: me.timeZone ?? t('profile.timeZoneUnset'),
               },
               {
                 key: 'since',

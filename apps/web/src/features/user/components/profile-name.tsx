@@ -4,7 +4,7 @@ import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
 import { App, Button, Flex, Input, Space, Typography, theme } from 'antd'
 import { type KeyboardEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useUpdateMe } from '../api/update-me.ts'
+import { useUpdateMe } from '../../../shared/api/update-me.ts'
 import { nameProblem } from './name-rules.ts'
 
 type Props = { name: string; onEditingChange: (isEditing: boolean) => void }

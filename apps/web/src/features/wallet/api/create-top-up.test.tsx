@@ -9,6 +9,8 @@ import { useCreateTopUp } from './create-top-up.ts'
 const order = {
   orderNo: 'T20250101ABCDEFGHJK',
   amount: 100,
+  cnyAmount: 720,
+  usdCnyRate: 7.2,
   channel: 'alipay',
   status: 'pending',
   payUrl: '/sandbox-pay/submit.php?x=1',

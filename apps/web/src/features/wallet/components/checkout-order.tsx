@@ -9,6 +9,7 @@ import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useCancelTopUp } from '../api/cancel-top-up.ts'
 import { ChannelIcon, ChannelName } from './channels.tsx'
 import { formatCountdown } from './countdown.ts'
+import { YuanCharge } from './yuan-charge.tsx'
 
 const URGENT_MS = 5 * 60_000
 
@@ -52,6 +53,12 @@ export const CheckoutOrder = ({ order, remainingMs }: Props) => {
           strong
           style={{ fontSize: 40, lineHeight: 1.2, color: token.colorPrimary }}
           data-testid="checkout-amount"
+        />
+        <YuanCharge
+          amount={order.amount}
+          rate={order.usdCnyRate}
+          cnyAmount={order.cnyAmount}
+          data-testid="checkout-cny"
         />
         <Flex align="center" gap={token.marginXS} style={{ color: token.colorTextSecondary }}>
           <ClockCircleOutlined />

@@ -5,6 +5,8 @@ import { orderState } from './order-state.ts'
 const order = (changes: Partial<TopUpOrder>): TopUpOrder => ({
   orderNo: 'T20250101ABCDEFGHJK',
   amount: 100,
+  cnyAmount: 720,
+  usdCnyRate: 7.2,
   channel: 'alipay',
   status: 'pending',
   payUrl: '/sandbox-pay/submit.php?x=1',

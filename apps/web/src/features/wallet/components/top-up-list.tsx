@@ -1,18 +1,12 @@
-// What the top-up order list hands its two views (a table on wide screens, cards on phones), and
-// the one action both offer.
+// What the top-up order list hands its table (and its cards on phones), and the one action both offer.
 import type { TopUpOrder } from '@proxy/contract/wallet/topups'
 import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
+import type { PagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 
 export type TopUpListProps = {
-  items: TopUpOrder[]
-  total: number
-  page: number
-  pageSize: number
-  isLoading: boolean
-  isFiltered: boolean
+  list: PagedList<TopUpOrder>
   now: number
-  onPage: (page: number, pageSize: number) => void
   /** Undefined for orders that cannot be paid any more. */
   continueOf: (order: TopUpOrder) => (() => void) | undefined
 }

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
 import { checkoutPath, RECHARGE_PATH } from '../../../shared/lib/wallet-paths.ts'
-import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { useTopUps } from '../api/list-top-ups.ts'
-import { TopUpOrderCards } from './top-up-order-cards.tsx'
 import { TopUpOrderTable } from './top-up-order-table.tsx'
 import { TOPUP_STATUSES } from './top-up-status-tag.tsx'
 
@@ -15,10 +14,10 @@ export const TopUpOrders = () => {
   const { t } = useTranslation('wallet')
   const { token } = theme.useToken()
   const navigate = useNavigate()
-  const { params, page, pageSize, update } = useListParams()
+  const listParams = useListParams()
+  const { params, page, pageSize, update } = listParams
   const status = pickOption(params.get('status'), TOPUP_STATUSES)
   const { data, isPending, isPlaceholderData } = useTopUps({ page, pageSize, status })
-  const List = useIsNarrow() ? TopUpOrderCards : TopUpOrderTable
   const now = Date.now()
 
   const continueOf = (order: TopUpOrder) =>
@@ -43,15 +42,12 @@ export const TopUpOrders = () => {
           {t('actions.topUp')}
         </Button>
       </Flex>
-      <List
-        items={data?.items ?? []}
-        total={data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        isLoading={isPending || isPlaceholderData}
-        isFiltered={status !== undefined}
+      <TopUpOrderTable
+        list={pagedList(listParams, data, {
+          isLoading: isPending || isPlaceholderData,
+          isFiltered: status !== undefined,
+        })}
         now={now}
-        onPage={(nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize })}
         continueOf={continueOf}
       />
     </Flex>

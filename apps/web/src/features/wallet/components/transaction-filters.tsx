@@ -33,7 +33,7 @@ export const TransactionFilters = ({
   isExporting,
   onExport,
 }: Props) => {
-  const { t } = useTranslation('billing')
+  const { t } = useTranslation('wallet', { keyPrefix: 'transactions' })
   const { token } = theme.useToken()
   // Small screens: type and export on one line, the day range under them at full width.
   return (

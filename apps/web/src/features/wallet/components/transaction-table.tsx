@@ -1,41 +1,19 @@
-// Wallet entries, newest first: time, type, description, signed amount, balance after and the order.
+// Wallet entries, newest first: time, type, description, signed amount, balance after and the order;
+// cards on a phone.
 import type { WalletTransaction } from '@proxy/contract/wallet/transactions'
-import { Empty, Table, type TableProps, Typography, theme } from 'antd'
+import type { TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
-import { PAGE_SIZES } from '../../../shared/lib/list-params.ts'
-import { Money } from '../../../shared/ui/money.tsx'
+import { copyableColumn, dateTimeColumn, moneyColumn } from '../../../shared/ui/paged-table/columns.tsx'
+import type { PagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
+import { TransactionCard } from './transaction-cards.tsx'
 import { describeEntry, TransactionTypeTag } from './transaction-type-tag.tsx'
 
-export type TransactionListProps = {
-  items: WalletTransaction[]
-  total: number
-  page: number
-  pageSize: number
-  isLoading: boolean
-  isFiltered: boolean
-  onPage: (page: number, pageSize: number) => void
-}
+export const TransactionTable = ({ list }: { list: PagedList<WalletTransaction> }) => {
+  const { t, i18n } = useTranslation('wallet', { keyPrefix: 'transactions' })
 
-export const TransactionTable = ({
-  items,
-  total,
-  page,
-  pageSize,
-  isLoading,
-  isFiltered,
-  onPage,
-}: TransactionListProps) => {
-  const { t } = useTranslation('billing')
-  const { token } = theme.useToken()
-  const nowrap = { whiteSpace: 'nowrap' } as const
-
-  const columns: TableProps<WalletTransaction>['columns'] = [
-    {
-      title: t('columns.time'),
-      dataIndex: 'createdAt',
-      render: (value: string) => <span style={nowrap}>{formatLocalDateTime(value)}</span>,
-    },
+  const columns: TableColumnsType<WalletTransaction> = [
+    dateTimeColumn(t('columns.time'), 'createdAt'),
     {
       title: t('columns.type'),
       dataIndex: 'type',
@@ -44,59 +22,23 @@ export const TransactionTable = ({
     {
       title: t('columns.description'),
       dataIndex: 'description',
-      render: (_, entry) => describeEntry(entry, t),
+      render: (_, entry) => describeEntry(entry, t, i18n.language),
     },
-    {
-      title: t('columns.amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (amount: number) => <Money amount={amount} signed strong />,
-    },
-    {
-      title: t('columns.balanceAfter'),
-      dataIndex: 'balanceAfter',
-      align: 'right',
-      render: (amount: number) => <Money amount={amount} />,
-    },
-    {
-      title: t('columns.orderNo'),
-      dataIndex: 'orderNo',
-      render: (orderNo: string | null) =>
-        orderNo ? (
-          <Typography.Text copyable style={{ ...nowrap, fontFamily: token.fontFamilyCode }}>
-            {orderNo}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
+    moneyColumn(t('columns.amount'), 'amount', { isSigned: true, isStrong: true }),
+    moneyColumn(t('columns.balanceAfter'), 'balanceAfter'),
+    copyableColumn(t('columns.orderNo'), 'orderNo'),
   ]
 
   return (
-    <Table<WalletTransaction>
-      size="middle"
-      rowKey="id"
+    <PagedTable<WalletTransaction>
+      {...list}
       columns={columns}
-      dataSource={items}
-      loading={isLoading}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZES],
-        showTotal: (total) => t('total', { total }),
-        onChange: onPage,
-      }}
-      locale={{
-        emptyText: (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={t(isFiltered ? 'emptyFiltered' : 'empty')}
-          />
-        ),
-      }}
+      rowKey="id"
+      renderCard={(entry) => <TransactionCard entry={entry} />}
+      cardsTestId="transaction-cards"
+      totalText={(total) => t('total', { total })}
+      empty={t('empty')}
+      emptyFiltered={t('emptyFiltered')}
       data-testid="transaction-table"
     />
   )

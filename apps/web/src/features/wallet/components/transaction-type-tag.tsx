@@ -1,4 +1,5 @@
 // The type of a wallet entry as a coloured tag, and the description shown for it.
+import { describeEntry as describeAbout } from '@proxy/contract/wallet/descriptions'
 import type { TransactionType, WalletTransaction } from '@proxy/contract/wallet/transactions'
 import { Tag } from 'antd'
 import type { TFunction } from 'i18next'
@@ -21,7 +22,7 @@ const COLOURS: Record<TransactionType, string> = {
 }
 
 export const TransactionTypeTag = ({ type }: { type: TransactionType }) => {
-  const { t } = useTranslation('billing')
+  const { t } = useTranslation('wallet', { keyPrefix: 'transactions' })
   return (
     <Tag color={COLOURS[type]} style={{ marginInlineEnd: 0 }}>
       {t(`types.${type}`)}
@@ -29,11 +30,18 @@ export const TransactionTypeTag = ({ type }: { type: TransactionType }) => {
   )
 }
 
-// The server writes descriptions in Chinese (requests are always zh-CN); the ones it is known to write are
-// translated here, anything else is shown as sent.
+/**
+ * The entry in the reader's language: from its key when it has one, else the stored text. Entries from
+ * before keys existed were stored in Chinese; the ones the server is known to have written are translated.
+ */
 const KNOWN_DESCRIPTIONS = { 支付宝充值: 'alipayTopup', 微信支付充值: 'wxpayTopup' } as const
 
-export const describeEntry = (entry: WalletTransaction, t: TFunction<'billing'>): string => {
+export const describeEntry = (
+  entry: WalletTransaction,
+  t: TFunction<'wallet', 'transactions'>,
+  language: string,
+): string => {
+  if (entry.about) return describeAbout(entry.about, language === 'en-US' ? 'en-US' : 'zh-CN')
   const key = KNOWN_DESCRIPTIONS[entry.description as keyof typeof KNOWN_DESCRIPTIONS]
   return key ? t(`descriptions.${key}`) : entry.description
 }

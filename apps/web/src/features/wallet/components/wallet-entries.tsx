@@ -8,10 +8,10 @@ import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { isLanguage } from '../../../shared/i18n/language.ts'
 import { dayRangeToInstants } from '../../../shared/lib/date-range.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { exportTransactions } from '../api/export-transactions.ts'
 import { type TransactionFilter, useTransactions } from '../api/list-transactions.ts'
-import { TransactionCards } from './transaction-cards.tsx'
 import { type PickerRange, pickerDays, TransactionFilters } from './transaction-filters.tsx'
 import { TransactionTable } from './transaction-table.tsx'
 import { TRANSACTION_TYPES } from './transaction-type-tag.tsx'
@@ -19,16 +19,16 @@ import { TRANSACTION_TYPES } from './transaction-type-tag.tsx'
 type Props = { range: PickerRange; onRangeChange: (range: PickerRange) => void }
 
 export const WalletEntries = ({ range, onRangeChange }: Props) => {
-  const { t, i18n } = useTranslation('billing')
+  const { t, i18n } = useTranslation('wallet', { keyPrefix: 'transactions' })
   const { token } = theme.useToken()
   const { message } = App.useApp()
-  const { params, page, pageSize, update } = useListParams()
+  const listParams = useListParams()
+  const { params, page, pageSize, update } = listParams
   const [isExporting, setIsExporting] = useState(false)
   const type = pickOption<TransactionType>(params.get('type'), TRANSACTION_TYPES)
   const filter: TransactionFilter = { type, ...dayRangeToInstants(pickerDays(range)) }
   const { data, isPending, isPlaceholderData } = useTransactions({ ...filter, page, pageSize })
   const isNarrow = useIsNarrow()
-  const List = isNarrow ? TransactionCards : TransactionTable
 
   const onExport = async () => {
     setIsExporting(true)
@@ -57,14 +57,11 @@ export const WalletEntries = ({ range, onRangeChange }: Props) => {
         isExporting={isExporting}
         onExport={() => void onExport()}
       />
-      <List
-        items={data?.items ?? []}
-        total={data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        isLoading={isPending || isPlaceholderData}
-        isFiltered={filter.type !== undefined || filter.from !== undefined}
-        onPage={(nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize })}
+      <TransactionTable
+        list={pagedList(listParams, data, {
+          isLoading: isPending || isPlaceholderData,
+          isFiltered: filter.type !== undefined || filter.from !== undefined,
+        })}
       />
     </Flex>
   )

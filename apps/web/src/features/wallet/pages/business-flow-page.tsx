@@ -10,7 +10,7 @@ import { WalletEntries } from '../components/wallet-entries.tsx'
 type TabKey = 'entries' | 'topups'
 
 export const BusinessFlowPage = () => {
-  const { t } = useTranslation('billing')
+  const { t } = useTranslation('wallet', { keyPrefix: 'transactions' })
   const [params, setParams] = useSearchParams()
   // Day ranges are picker dates, kept here so they survive a switch to the other tab and back.
   const [range, setRange] = useState<PickerRange>(null)

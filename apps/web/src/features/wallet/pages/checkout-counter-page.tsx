@@ -5,8 +5,6 @@ import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { isApiError } from '../../../shared/http/api-error.ts'
-import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { paySuccessPath, TOPUP_ORDERS_PATH } from '../../../shared/lib/wallet-paths.ts'
 import { PageSpin } from '../../../shared/ui/page-spin.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
@@ -16,6 +14,7 @@ import { useRemainingMs } from '../components/countdown.ts'
 import { OrderEnded } from '../components/order-ended.tsx'
 import { orderState } from '../components/order-state.ts'
 import { TopUpAgain } from '../components/top-up-again.tsx'
+import { isMissingOrder, TopUpLoadFailed, TopUpNotFound } from '../components/top-up-lookup.tsx'
 
 const POLL_MS = 3000
 
@@ -71,12 +70,11 @@ const CheckoutOf = ({ orderNo }: { orderNo: string }) => {
       )
   }
   if (query.isPending) return <PageSpin />
-  if (isApiError(query.error) && query.error.errorName === 'NOT_FOUND') return <NotFound orderNo={orderNo} />
+  if (isMissingOrder(query.error)) return <NotFound orderNo={orderNo} />
   return (
-    <Result
-      status="error"
+    <TopUpLoadFailed
       title={t('checkout.loadFailed')}
-      subTitle={isApiError(query.error) ? describeApiError(query.error) : undefined}
+      error={query.error}
       extra={
         <Button type="primary" onClick={() => void refetch()}>
           {t('actions.retry')}
@@ -86,18 +84,9 @@ const CheckoutOf = ({ orderNo }: { orderNo: string }) => {
   )
 }
 
-const NotFound = ({ orderNo }: { orderNo: string }) => {
-  const { t } = useTranslation('wallet')
-  return (
-    <Result
-      icon={<FileSearchOutlined />}
-      title={t('checkout.notFoundTitle')}
-      subTitle={t('checkout.notFoundText', { orderNo })}
-      extra={<TopUpAgain isFirst />}
-      data-testid="checkout-not-found"
-    />
-  )
-}
+const NotFound = ({ orderNo }: { orderNo: string }) => (
+  <TopUpNotFound orderNo={orderNo} extra={<TopUpAgain isFirst />} testId="checkout-not-found" />
+)
 
 export const CheckoutCounterPage = () => {
   const { t } = useTranslation('wallet')

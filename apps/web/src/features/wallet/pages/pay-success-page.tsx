@@ -1,12 +1,9 @@
 // /paySuccess?orderNo=…: where the gateway returns the customer. Polls the order until it is paid (or gives up
 // after two minutes), then shows the credited amount and the new balance.
-import { FileSearchOutlined } from '@ant-design/icons'
 import { Button, Card, ConfigProvider, Flex, Result, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { isApiError } from '../../../shared/http/api-error.ts'
-import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { CenteredScreen } from '../../../shared/ui/centered-screen.tsx'
 import { LanguageSwitch } from '../../../shared/ui/language-switch.tsx'
 import { Logo } from '../../../shared/ui/logo.tsx'
@@ -20,6 +17,7 @@ import { PayActions } from '../components/pay-actions.tsx'
 import { PayPaid } from '../components/pay-paid.tsx'
 import { PayPending } from '../components/pay-pending.tsx'
 import { TopUpAgain } from '../components/top-up-again.tsx'
+import { isMissingOrder, TopUpLoadFailed, TopUpNotFound } from '../components/top-up-lookup.tsx'
 
 const POLL_MS = 2000
 const GIVE_UP_MS = 2 * 60_000
@@ -67,12 +65,12 @@ const ResultOf = ({ orderNo }: { orderNo: string }) => {
     )
   }
   if (query.isPending) return <PageSpin />
-  if (isApiError(query.error) && query.error.errorName === 'NOT_FOUND') return <NotFound orderNo={orderNo} />
+  if (isMissingOrder(query.error))
+    return <TopUpNotFound orderNo={orderNo} extra={<PayActions />} testId="pay-not-found" />
   return (
-    <Result
-      status="error"
+    <TopUpLoadFailed
       title={t('paySuccess.loadFailed')}
-      subTitle={isApiError(query.error) ? describeApiError(query.error) : undefined}
+      error={query.error}
       extra={
         <PayActions>
           <Button type="primary" onClick={() => void query.refetch()}>
@@ -80,19 +78,6 @@ const ResultOf = ({ orderNo }: { orderNo: string }) => {
           </Button>
         </PayActions>
       }
-    />
-  )
-}
-
-const NotFound = ({ orderNo }: { orderNo: string }) => {
-  const { t } = useTranslation('wallet')
-  return (
-    <Result
-      icon={<FileSearchOutlined />}
-      title={t('checkout.notFoundTitle')}
-      subTitle={t('checkout.notFoundText', { orderNo })}
-      extra={<PayActions />}
-      data-testid="pay-not-found"
     />
   )
 }
@@ -126,7 +111,7 @@ export const PaySuccessPage = () => {
           ) : isOrderNo(orderNo) ? (
             <ResultOf key={orderNo} orderNo={orderNo} />
           ) : (
-            <NotFound orderNo={orderNo} />
+            <TopUpNotFound orderNo={orderNo} extra={<PayActions />} testId="pay-not-found" />
           )}
         </ConfigProvider>
       </Card>

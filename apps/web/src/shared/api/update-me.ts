@@ -1,0 +1,20 @@
+// PATCH /user/me: the name, and the preferences kept on the account; the answer replaces the cached customer.
+import { type UpdateMeInput, updateMe } from '@proxy/contract/user/endpoints'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../http/call-endpoint.ts'
+import type { PreferencesPatch } from '../session/account-preferences.ts'
+import { meQueryKey } from './get-me.ts'
+
+export const useUpdateMe = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateMeInput) => callEndpoint(updateMe, { body }),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  })
+}
+
+/** Saves preferences in the background: no toast when it fails, the next console load tries again. */
+export const savePreferences = async (queryClient: QueryClient, body: PreferencesPatch): Promise<void> => {
+  const me = await callEndpoint(updateMe, { body, silent: true })
+  queryClient.setQueryData(meQueryKey, me)
+}
