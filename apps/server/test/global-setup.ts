@@ -26,10 +26,12 @@ export default async function setup(project: TestProject) {
     await database.close()
     project.provide('postgresTemplate', template)
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'proxy_console_%'`,
-      )
-      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`)
+      // Only this run's databases (named after its template): another run may be using its own.
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database')
+      const ours = rows
+        .map((row) => row.datname)
+        .filter((name) => name === template || name.startsWith(`${template}_`))
+      for (const name of ours) await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
     }
   }

@@ -24,7 +24,7 @@ async function openTestDatabase(): Promise<Database> {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))])
     return openPglite({ client: await PGlite.create({ loadDataDir: dump }) })
   }
-  const name = `proxy_console_${randomUUID().replaceAll('-', '')}`
+  const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '')}`
   const admin = new pg.Client({ connectionString: postgresUrl() })
   await admin.connect()
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`)
