@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { adminAuthPlugin, adminRoutes } from './modules/admin/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
@@ -86,7 +87,11 @@ export async function buildApp(
     frameworkErrors: onFrameworkError(
       securityHeaders,
       (request: FastifyRequest): Promise<void> =>
-        request.url.startsWith('/api/node/') ? app.authenticateNode(request) : app.authenticate(request),
+        request.url.startsWith('/api/node/')
+          ? app.authenticateNode(request)
+          : request.url.startsWith('/api/admin/')
+            ? app.authenticateOperator(request, 'self')
+            : app.authenticate(request),
     ),
     clientErrorHandler: onClientError(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>()
@@ -101,6 +106,7 @@ export async function buildApp(
   await registerOpenApi(app)
   await app.register(authPlugin, { db: database.db })
   await app.register(nodeAuthPlugin, { db: database.db })
+  await app.register(adminAuthPlugin, { db: database.db, allowedIps: config.ADMIN_ALLOWED_IPS })
   await registerHealth(app, database.db)
 
   const deps = { db: database.db, config }
@@ -121,6 +127,7 @@ export async function buildApp(
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)
+  await app.register(adminRoutes, deps)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)

@@ -51,4 +51,18 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
     expect(usage.code).toBe(2)
     expect(usage.out).toContain('inventory:import <file.csv>')
   }, 60_000)
+
+  it('admin:create makes an operator once: one-time password, TOTP URI and 10 recovery codes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-admin-'))
+    const made = await cli(dataDir, 'admin:create', 'Boss@Example.com', '--role', 'finance')
+    expect(made.code).toBe(0)
+    expect(made.out).toContain('Operator boss@example.com (finance) created.')
+    expect(made.out).toMatch(/One-time password: [A-Za-z0-9_-]{24}\n/)
+    expect(made.out).toMatch(/otpauth:\/\/totp\/[^\s]*\?[^\s]*secret=[A-Z2-7]{32}/)
+    expect(made.out.match(/^ {4}[a-z0-9]{5}-[a-z0-9]{5}$/gm)).toHaveLength(10)
+    const again = await cli(dataDir, 'admin:create', 'boss@example.com')
+    expect(again.code).toBe(1)
+    expect(again.out).toContain('already exists')
+    expect((await cli(dataDir, 'admin:create', 'x@example.com', '--role', 'root')).code).toBe(2)
+  }, 120_000)
 })

@@ -4,6 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { OPERATOR_ROLES, type OperatorRole } from '@proxy/contract/admin/permissions'
+import { Email } from '@proxy/contract/auth/endpoints'
+import { createOperatorAccount } from './modules/admin/index.ts'
+import { createSealer } from './modules/auth/index.ts'
 import { clearLoginLimits } from './modules/auth/login-limits.ts'
 import { healthTable, listNodes } from './modules/nodes/node-health.ts'
 import { addNode, revokeNode } from './modules/nodes/nodes.service.ts'
@@ -25,6 +29,9 @@ const USAGE = `Usage: npm run cli -- <command>
   inventory:import <file.csv>   add addresses; columns: ${INVENTORY_CSV_COLUMNS.join(',')}
   inventory:list                addresses per region and status
   auth:unlock <email>           lift a customer's sign-in lock (too many wrong passwords)
+  admin:create <email>          make an operator (console at /admin); prints a one-time password,
+      [--role owner|operator|finance|support]   the TOTP enrolment URI and 10 recovery codes, once
+                                (default role: owner)
   node:add <name> <host>        register a proxy node; prints its token once
   node:list                     nodes: up/down (silent 60 s)/revoked, last seen, push lag, health
   node:revoke <id|name>         revoke a node's token
@@ -127,6 +134,38 @@ const commands: Record<
     const count = await revokeNode(db, idOrName)
     console.log(count > 0 ? `Revoked ${count} node(s).` : `No active node "${idOrName}".`)
     return count > 0 ? 0 : 1
+  },
+  async 'admin:create'(db, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { role: { type: 'string', default: 'owner' } },
+      allowPositionals: true,
+    })
+    const email = Email.safeParse(positionals[0] ?? '')
+    const role = values.role as OperatorRole
+    if (!email.success || positionals.length !== 1 || !OPERATOR_ROLES.includes(role)) {
+      console.error(USAGE)
+      return 2
+    }
+    const created = await createOperatorAccount(db, createSealer(loadConfig().APP_SECRET), email.data, role)
+    if (!created) {
+      console.error(`An operator ${email.data} already exists; nothing was changed.`)
+      return 1
+    }
+    console.log(
+      [
+        `Operator ${created.email} (${created.role}) created. Shown only now:`,
+        '',
+        `  One-time password: ${created.password}`,
+        `  Authenticator:     ${created.totpUri}`,
+        '',
+        '  Recovery codes (each works once):',
+        ...created.recoveryCodes.map((code) => `    ${code}`),
+        '',
+        'Sign in at /admin with the password and a code from the authenticator; the password must be changed then.',
+      ].join('\n'),
+    )
+    return 0
   },
   async 'auth:unlock'(db, [email]) {
     if (!email) {

@@ -27,6 +27,8 @@ export type Operation = {
   name: string
   isSecured: boolean
   isNode: boolean
+  /** An operator-console operation (`/api/admin`): its credential is the console's session cookie. */
+  isOperator: boolean
   pathParams: Param[]
   query: Param[]
   body: Schema | null
@@ -60,6 +62,9 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
         name: `${method.toUpperCase()} ${path}`,
         isSecured: Array.isArray(op.security) && op.security.length > 0,
         isNode: (op.tags ?? []).includes('node') || path.startsWith('/api/node/'),
+        isOperator: (op.security ?? []).some(
+          (scheme) => typeof scheme === 'object' && scheme !== null && 'adminSession' in scheme,
+        ),
         pathParams: params('path'),
         query: params('query'),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,

@@ -1,5 +1,6 @@
 // One object per endpoint: the server uses it as its route schema, the client to type calls.
 import type { z } from 'zod'
+import type { Permission } from './admin/permissions.ts'
 
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -7,8 +8,13 @@ export type Endpoint = {
   path: string
   summary: string
   tags: readonly string[]
-  /** false for public calls; true (the default) needs a customer's bearer token; 'node' a node token. */
-  auth?: boolean | 'node'
+  /**
+   * false for public calls; true (the default) needs a customer's bearer token; 'node' a node token;
+   * 'operator' an operator's session (the console's cookie) holding `permission`.
+   */
+  auth?: boolean | 'node' | 'operator'
+  /** For 'operator' endpoints: what the operator's role must allow. */
+  permission?: Permission
   body?: z.ZodType
   query?: z.ZodType
   params?: z.ZodType

@@ -36,6 +36,16 @@ export const errorCatalogue = {
   },
   TWO_FACTOR_ALREADY_ENABLED: { code: 2032, status: 409, message: 'Two-factor sign-in is already on' },
   TWO_FACTOR_NOT_SET_UP: { code: 2033, status: 409, message: 'Two-factor sign-in is not set up' },
+  ACCOUNT_SUSPENDED: {
+    code: 2040,
+    status: 403,
+    message: 'This account is suspended; contact support',
+  },
+  PASSWORD_CHANGE_REQUIRED: {
+    code: 2050,
+    status: 403,
+    message: 'Change your one-time password before anything else',
+  },
   INSUFFICIENT_BALANCE: { code: 3001, status: 422, message: 'Your wallet balance is too low' },
   IDEMPOTENCY_KEY_REUSED: {
     code: 3002,
@@ -50,6 +60,11 @@ export const errorCatalogue = {
   TOPUP_NOT_PENDING: { code: 3004, status: 409, message: 'This top-up order can no longer be changed' },
   PAYMENTS_UNAVAILABLE: { code: 3005, status: 503, message: 'Online payment is not available right now' },
   TOPUP_RATE_LIMITED: { code: 3006, status: 429, message: 'Too many top-up orders, try again later' },
+  ADJUSTMENT_OVERDRAWS: {
+    code: 3007,
+    status: 422,
+    message: 'This debit would take the wallet below zero',
+  },
   OUT_OF_STOCK: { code: 3101, status: 409, message: 'Not enough IPs left in this region' },
   REGION_UNAVAILABLE: { code: 3102, status: 404, message: 'This region is not on sale' },
   PROTOCOL_NOT_OFFERED: { code: 3103, status: 422, message: 'This region does not offer that protocol' },

@@ -1,15 +1,22 @@
 // Who a request acts for, as the platform's routes see it. The auth module (modules/auth) resolves
 // the token and decorates the app with `authenticate`; app.ts registers it. The platform only
 // knows the shape.
+import type { OperatorRole, Permission } from '@proxy/contract/admin/permissions'
 import type { FastifyRequest } from 'fastify'
 
 export type AuthContext = { userId: string; sessionId: string | null; apiTokenId: string | null }
 
+/** An operator's request (the admin module resolves the console's session cookie). */
+export type OperatorContext = { operatorId: string; email: string; role: OperatorRole; sessionId: string }
+
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
+    /** Resolves the operator session and refuses a role without `permission` (403). */
+    authenticateOperator: (request: FastifyRequest, permission: Permission) => Promise<void>
   }
   interface FastifyRequest {
     auth: AuthContext | null
+    operator: OperatorContext | null
   }
 }

@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start-up.
 import { isAbsolute, join, resolve } from 'node:path'
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 export const DEV_EPAY_KEY = 'sandbox-only-key-0123456789'
@@ -73,6 +74,24 @@ export const ConfigSchema = z.object({
   PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   /** Password-reset requests per client address per 15 minutes. */
   PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * Where the operator console may be used from: comma-separated addresses and CIDR ranges. Empty:
+   * anywhere. Any other address gets 403 on every /api/admin route.
+   */
+  ADMIN_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (parts) =>
+        parts.every((part) => (part.includes('/') ? ipaddr.isValidCIDR(part) : ipaddr.isValid(part))),
+      'comma-separated IP addresses or CIDR ranges',
+    ),
 })
 
 export type Config = z.infer<typeof ConfigSchema> & {

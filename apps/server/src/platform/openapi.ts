@@ -15,7 +15,12 @@ export async function registerOpenApi(app: FastifyInstance) {
           'a stable error from the catalogue. Send `Authorization: Bearer <token>` with a session or API token.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          adminSession: { type: 'apiKey', in: 'cookie', name: 'admin_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })

@@ -10,7 +10,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify'
 import type { z } from 'zod'
-import type { AuthContext } from './auth-context.ts'
+import type { AuthContext, OperatorContext } from './auth-context.ts'
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -18,7 +18,8 @@ export type HandlerInput<E extends Endpoint> = {
   body: Infer<E['body']>
   query: Infer<E['query']>
   params: Infer<E['params']>
-  auth: E['auth'] extends false | 'node' ? null : AuthContext
+  auth: E['auth'] extends false | 'node' | 'operator' ? null : AuthContext
+  operator: E['auth'] extends 'operator' ? OperatorContext : null
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -35,8 +36,19 @@ export function mount<E extends Endpoint>(
   handler: (input: HandlerInput<E>) => Promise<z.input<E['response']>>,
   options: MountOptions = {},
 ) {
-  const isPublic = endpoint.auth === false || endpoint.auth === 'node'
-  const guard = endpoint.auth === 'node' ? [app.authenticateNode] : isPublic ? [] : [app.authenticate]
+  const isOperator = endpoint.auth === 'operator'
+  const isPublic = endpoint.auth === false || endpoint.auth === 'node' || isOperator
+  const { permission } = endpoint
+  if (isOperator && !permission)
+    throw new Error(`${endpoint.path}: an operator endpoint names its permission`)
+  const guard =
+    endpoint.auth === 'node'
+      ? [app.authenticateNode]
+      : isOperator
+        ? [(request: FastifyRequest) => app.authenticateOperator(request, permission ?? 'self')]
+        : isPublic
+          ? []
+          : [app.authenticate]
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -48,7 +60,8 @@ export function mount<E extends Endpoint>(
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.params && { params: endpoint.params }),
       response: { 200: envelopeOf(endpoint.response) },
-      security: endpoint.auth === false ? [] : [{ bearer: [] }],
+      security: endpoint.auth === false ? [] : isOperator ? [{ adminSession: [] }] : [{ bearer: [] }],
+      ...(permission && { description: `Operator permission: \`${permission}\`` }),
     },
     // Authentication runs on the request line and headers, before the body is read or
     // validated: a stranger learns nothing about an endpoint's schema and cannot make us parse
@@ -63,6 +76,7 @@ export function mount<E extends Endpoint>(
         query: request.query,
         params: request.params,
         auth: (isPublic ? null : request.auth) as HandlerInput<E>['auth'],
+        operator: (isOperator ? request.operator : null) as HandlerInput<E>['operator'],
         request,
         reply,
       } as HandlerInput<E>)

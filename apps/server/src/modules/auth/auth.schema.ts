@@ -23,6 +23,9 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** Set once the customer confirmed a code from the authenticator: from then on sign-in asks for one. */
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Set by an operator: sign-in is refused and the node pull leaves the customer's proxies out. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendReason: text('suspend_reason'),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
 )

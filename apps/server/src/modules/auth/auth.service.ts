@@ -82,7 +82,12 @@ export async function signIn(
 ): Promise<IssuedSession | TwoFactorChallenge> {
   const admitted = await admitLoginAttempt(db, email, client.ip, limits)
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, totpEnabledAt: users.totpEnabledAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      totpEnabledAt: users.totpEnabledAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(eq(users.email, email))
   if (!admitted) {
@@ -95,6 +100,8 @@ export async function signIn(
     if (user) await recordSignIn(db, user.id, 'bad-password', client)
     throw new AppError('INVALID_CREDENTIALS')
   }
+  // Said only to whoever knows the password.
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED')
   if (user.totpEnabledAt) {
     const expiresAt = Date.now() + CHALLENGE_TTL_MS
     const challenge = sealer.seal('sign-in-challenge', JSON.stringify({ userId: user.id, expiresAt }))
@@ -135,6 +142,46 @@ export async function changePassword(
       .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), otherSessions))
   })
 }
+
+/**
+ * Suspends a customer (or lifts it), in the caller's transaction: a suspension ends every session and
+ * API token. Answers the fields before and after, or null when there is no such customer. The node
+ * pull leaves a suspended customer's proxies out (a trigger logs the change for the delta).
+ */
+export async function setSuspension(
+  tx: Tx,
+  userId: string,
+  suspension: { reason: string } | null,
+): Promise<{ before: Suspension; after: Suspension } | null> {
+  const [current] = await tx
+    .select({ suspendedAt: users.suspendedAt, suspendReason: users.suspendReason })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  if (!current) return null
+  const [after] = await tx
+    .update(users)
+    .set(
+      suspension
+        ? { suspendedAt: current.suspendedAt ?? sql`now()`, suspendReason: suspension.reason }
+        : { suspendedAt: null, suspendReason: null },
+    )
+    .where(eq(users.id, userId))
+    .returning({ suspendedAt: users.suspendedAt, suspendReason: users.suspendReason })
+  if (suspension) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+  }
+  return { before: current, after: after ?? current }
+}
+
+export type Suspension = { suspendedAt: Date | null; suspendReason: string | null }
 
 /** Whether any customer exists yet (the demo seed only fills an empty database). */
 export async function hasCustomers(db: Db): Promise<boolean> {

@@ -171,6 +171,7 @@ export async function completeTwoFactorSignIn(
           email: users.email,
           totpSecret: users.totpSecret,
           totpEnabledAt: users.totpEnabledAt,
+          suspendedAt: users.suspendedAt,
         })
         .from(users)
         .where(eq(users.id, userId))
@@ -184,6 +185,7 @@ export async function completeTwoFactorSignIn(
     await recordSignIn(db, user.id, 'bad-code', client)
     throw new AppError('TWO_FACTOR_CODE_INVALID')
   }
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED')
   await forgiveLoginAttempt(db, user.email, client.ip)
   await recordSignIn(db, user.id, 'success', client)
   return startSession(db, user.id, client)

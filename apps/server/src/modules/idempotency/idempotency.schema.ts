@@ -1,13 +1,16 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../auth/auth.schema.ts'
 
-/** First answers to money-moving POSTs, per customer and Idempotency-Key, kept at least 24 h. */
+/** Whose keys: a customer's, or an operator's (their keys never meet). */
+export const IDEMPOTENCY_SCOPES = ['customer', 'operator'] as const
+export type IdempotencyScope = (typeof IDEMPOTENCY_SCOPES)[number]
+
+/** First answers to money-moving POSTs, per customer (or operator) and Idempotency-Key, kept at least 24 h. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: IDEMPOTENCY_SCOPES }).notNull().default('customer'),
+    /** The customer's id, or the operator's in the operator scope. */
+    userId: uuid('user_id').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: ['running', 'done'] }).notNull(),
@@ -20,7 +23,7 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.key] }),
+    primaryKey({ columns: [table.scope, table.userId, table.key] }),
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 )

@@ -13,13 +13,13 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHan
 import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { idempotencyKeys } from './idempotency.schema.ts'
+import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const KEEP_HOURS = 24
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 
-type Claim = { userId: string; key: string; claimId: string; isSettled: boolean }
+type Claim = { scope: IdempotencyScope; userId: string; key: string; claimId: string; isSettled: boolean }
 /** Records a successful answer in the caller's transaction; throws when the claim was lost. */
 export type Settle = (tx: Tx, data: unknown) => Promise<void>
 
@@ -36,22 +36,32 @@ const fingerprint = (request: FastifyRequest) =>
 
 const ownClaim = (claim: Claim) =>
   and(
+    eq(idempotencyKeys.scope, claim.scope),
     eq(idempotencyKeys.userId, claim.userId),
     eq(idempotencyKeys.key, claim.key),
     eq(idempotencyKeys.claimId, claim.claimId),
     eq(idempotencyKeys.status, 'running'),
   )
 
+/**
+ * The hooks of an idempotent route. Keys belong to the customer (`customer` scope) or to the operator
+ * (`operator` scope, for console writes): one's key never answers for another. `required`: a request
+ * without a key is refused (400).
+ */
 export function createIdempotencyHooks(
   db: Db,
   leaseSeconds: number,
+  { scope = 'customer', required = false }: { scope?: IdempotencyScope; required?: boolean } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER]
-    if (key === undefined) return
+    if (key === undefined) {
+      if (!required) return
+      throw new AppError('VALIDATION_FAILED', null, 'Idempotency-Key: this request needs one')
+    }
     if (typeof key !== 'string' || !VALID_KEY.test(key))
       throw new AppError('VALIDATION_FAILED', null, 'Idempotency-Key: 1 to 255 visible ASCII characters')
-    const userId = request.auth?.userId
+    const userId = scope === 'operator' ? request.operator?.operatorId : request.auth?.userId
     if (!userId) throw new AppError('UNAUTHORIZED')
     const requestHash = fingerprint(request)
     const claimId = randomUUID()
@@ -59,9 +69,9 @@ export function createIdempotencyHooks(
     // A new key, or a running claim with the same body whose lease has run out (its request died).
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, requestHash, status: 'running', claimId, leaseUntil })
+      .values({ scope, userId, key, requestHash, status: 'running', claimId, leaseUntil })
       .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        target: [idempotencyKeys.scope, idempotencyKeys.userId, idempotencyKeys.key],
         set: { claimId, leaseUntil, createdAt: sql`now()` },
         setWhere: sql`${idempotencyKeys.status} = 'running'
           and coalesce(${idempotencyKeys.leaseUntil} < now(), true)
@@ -69,13 +79,19 @@ export function createIdempotencyHooks(
       })
       .returning({ key: idempotencyKeys.key })
     if (claimed.length > 0) {
-      request.idempotencyClaim = { userId, key, claimId, isSettled: false }
+      request.idempotencyClaim = { scope, userId, key, claimId, isSettled: false }
       return
     }
     const [first] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .where(
+        and(
+          eq(idempotencyKeys.scope, scope),
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+        ),
+      )
     if (first && first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
     if (!first || first.status === 'running') throw new AppError('IDEMPOTENCY_IN_PROGRESS')
     return reply
@@ -126,9 +142,9 @@ function settleFor(request: FastifyRequest): Settle | undefined {
   }
 }
 
-/** The context of a customer's money-moving request: who, which request, which key, and how to settle it. */
+/** The context of a money-moving request (a customer's or an operator's): who, which request, which key, and how to settle it. */
 export const moneyContext = (request: FastifyRequest) => ({
-  actor: `user:${request.auth?.userId}`,
+  actor: request.operator ? `operator:${request.operator.operatorId}` : `user:${request.auth?.userId}`,
   requestId: request.id,
   idempotencyKey: request.idempotencyClaim?.key,
   settle: settleFor(request),

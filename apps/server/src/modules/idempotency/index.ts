@@ -1,2 +1,2 @@
 // The idempotency module's public face: all that other modules may import from it (npm run deps checks).
-export { createIdempotencyHooks, moneyContext } from './idempotency.ts'
+export { createIdempotencyHooks, IDEMPOTENCY_HEADER, moneyContext } from './idempotency.ts'

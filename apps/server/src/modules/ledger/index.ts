@@ -9,6 +9,7 @@ export {
   systemAccountId,
   walletAccountId,
   walletBalance,
+  walletBalances,
 } from './ledger.service.ts'
 export { DEFAULT_TIME_ZONE, exportTransactionsCsv, listTransactions } from './transactions.service.ts'
 export { createWalletReader } from './wallet-balance.service.ts'

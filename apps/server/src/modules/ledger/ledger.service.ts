@@ -197,3 +197,13 @@ export async function walletBalance(db: Db | Tx, userId: string): Promise<number
     .where(eq(wallets.userId, userId))
   return wallet?.balance ?? 0
 }
+
+/** Wallet balances in cents of these customers (those without a wallet are absent). */
+export async function walletBalances(db: Db | Tx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: wallets.userId, balance: wallets.balance })
+    .from(wallets)
+    .where(inArray(wallets.userId, userIds))
+  return new Map(rows.map((row) => [row.userId, row.balance]))
+}

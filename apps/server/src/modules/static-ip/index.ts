@@ -1,6 +1,7 @@
 // The static-ip module's public face: all that other modules may import from it (npm run deps checks).
 export { addRegionsIfNone } from './catalog.service.ts'
 export {
+  activeInstanceCounts,
   claimInstancesExpiring,
   holdsInstance,
   instanceCounts,

@@ -252,3 +252,20 @@ export async function claimInstancesExpiring(db: Db, now: Date, days: number) {
       expiresAt: proxyInstances.expiresAt,
     })
 }
+
+/** How many live instances each of these customers holds (those with none are absent). */
+export async function activeInstanceCounts(db: Db | Tx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: proxyInstances.userId, active: count() })
+    .from(proxyInstances)
+    .where(
+      and(
+        sql`${proxyInstances.userId} = ${anyUuid(userIds)}`,
+        eq(proxyInstances.status, 'active'),
+        gt(proxyInstances.expiresAt, sql`now()`),
+      ),
+    )
+    .groupBy(proxyInstances.userId)
+  return new Map(rows.map((row) => [row.userId, row.active]))
+}

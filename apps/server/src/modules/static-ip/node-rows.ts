@@ -5,12 +5,16 @@ import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { ipInventory, ipReplacements, proxyInstances } from './static-ip.schema.ts'
 
-/** Live instances on this node's addresses (expiry judged now, whether or not a sweep marked it yet). */
+/**
+ * Live instances on this node's addresses (expiry judged now, whether or not a sweep marked it yet)
+ * of customers not suspended (the users table is read by name: its owner is the auth module).
+ */
 const servedInstance = (node: string) =>
   and(
     eq(proxyInstances.status, 'active'),
     gt(proxyInstances.expiresAt, sql`now()`),
     eq(ipInventory.node, node),
+    sql`not exists (select 1 from users u where u.id = ${proxyInstances.userId} and u.suspended_at is not null)`,
   )
 
 /** The node's live instances (these ids only, when given), with what the node needs to serve them. */

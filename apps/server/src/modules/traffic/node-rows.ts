@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { trafficAccounts, trafficPackages } from './traffic.schema.ts'
 
-/** Accounts (these only, when given) with bytes left in live packages, and how many. */
+/** Accounts (these only, when given) of customers not suspended with bytes left in live packages, and how many. */
 export async function accountsWithBytesLeft(tx: Tx, ids?: string[]) {
   const rows = await tx
     .select({
@@ -25,6 +25,8 @@ export async function accountsWithBytesLeft(tx: Tx, ids?: string[]) {
         eq(trafficPackages.status, 'active'),
         gt(trafficPackages.expiresAt, sql`now()`),
         sql`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
+        // A suspended customer's account is served by no node (users is the auth module's table).
+        sql`not exists (select 1 from users u where u.id = ${trafficAccounts.userId} and u.suspended_at is not null)`,
         ids ? sql`${trafficAccounts.userId} = ${anyUuid(ids)}` : undefined,
       ),
     )

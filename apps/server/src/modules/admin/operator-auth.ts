@@ -1,0 +1,90 @@
+// Operator authentication: the console's HttpOnly cookie carries an `op_` session token (never a
+// customer's bearer token, which is refused here as a stranger would be), the role must hold the
+// route's permission, and an operator with a one-time password may do nothing but change it.
+import cookie from '@fastify/cookie'
+import {
+  ADMIN_SESSION_COOKIE,
+  changeOperatorPassword,
+  operatorLogout,
+  operatorMe,
+} from '@proxy/contract/admin/auth'
+import { can, type Permission } from '@proxy/contract/admin/permissions'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import ipaddr from 'ipaddr.js'
+import '../../platform/auth-context.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { type IssuedOperatorSession, resolveSession } from './operators.service.ts'
+
+const OPERATOR_TOKEN = /^op_[A-Za-z0-9_-]{43}$/
+export const ADMIN_PATH = '/api/admin'
+/** What an operator who must change the one-time password may still call. */
+const BEFORE_PASSWORD_CHANGE = new Set(
+  [operatorMe, changeOperatorPassword, operatorLogout].map((endpoint) => `/api${endpoint.path}`),
+)
+
+/** Whether an address is inside one of the allowed addresses or ranges (IPv4-mapped IPv6 taken as IPv4). */
+export function isAllowedAddress(address: string, allowed: readonly string[]): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const subject = ipaddr.process(address)
+  return allowed.some((entry) => {
+    const base = entry.includes('/') ? ipaddr.parseCIDR(entry) : null
+    const single = base ? null : ipaddr.process(entry)
+    const range: [ipaddr.IPv4 | ipaddr.IPv6, number] = base ?? [
+      single as ipaddr.IPv4 | ipaddr.IPv6,
+      single?.kind() === 'ipv4' ? 32 : 128,
+    ]
+    return subject.kind() === range[0].kind() && subject.match(range)
+  })
+}
+
+export type AdminAuthOptions = { db: Db; allowedIps: readonly string[] }
+
+export const adminAuthPlugin = fp(async (app: FastifyInstance, { db, allowedIps }: AdminAuthOptions) => {
+  await app.register(cookie)
+  app.decorateRequest('operator', null)
+  if (allowedIps.length > 0)
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0] ?? ''
+      if (
+        (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) &&
+        !isAllowedAddress(request.ip, allowedIps)
+      )
+        throw new AppError('FORBIDDEN', null, 'The operator console is not open to this address')
+    })
+  app.decorate('authenticateOperator', async (request: FastifyRequest, permission: Permission) => {
+    const token = request.cookies[ADMIN_SESSION_COOKIE]
+    const found = token && OPERATOR_TOKEN.test(token) ? await resolveSession(db, token) : null
+    if (!found) throw new AppError('UNAUTHORIZED')
+    const { operator, sessionId } = found
+    request.operator = { operatorId: operator.id, email: operator.email, role: operator.role, sessionId }
+    if (operator.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
+      throw new AppError('PASSWORD_CHANGE_REQUIRED')
+    if (!can(operator.role, permission)) throw new AppError('FORBIDDEN')
+  })
+})
+
+/** Sets the console cookie: HttpOnly, SameSite=Strict, only for /api/admin, Secure over https. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: IssuedOperatorSession,
+) {
+  reply.setCookie(ADMIN_SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_PATH,
+    secure: request.protocol === 'https',
+    expires: session.expiresAt,
+  })
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(ADMIN_SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_PATH,
+    secure: request.protocol === 'https',
+  })
+}

@@ -1,0 +1,346 @@
+// Operator accounts: made by the CLI only, signed in with password and TOTP, sessions of at most
+// 12 h that end after 30 min idle, and a password change that ends every other session.
+import { randomBytes } from 'node:crypto'
+import {
+  OPERATOR_SESSION_IDLE_MINUTES,
+  OPERATOR_SESSION_MAX_HOURS,
+  OPERATOR_TOKEN_PREFIX,
+  type Operator,
+  type OperatorLoginInput,
+  type OperatorSession,
+} from '@proxy/contract/admin/auth'
+import { type OperatorRole, ROLE_PERMISSIONS } from '@proxy/contract/admin/permissions'
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import {
+  admitAttempt,
+  admitLoginAttempt,
+  DUMMY_HASH,
+  forgiveLoginAttempt,
+  hashPassword,
+  hashRecoveryCode,
+  hashToken,
+  isCommonPassword,
+  type LoginLimits,
+  matchTotp,
+  newRecoveryCodes,
+  newToken,
+  newTotpSecret,
+  normalizeRecoveryCode,
+  type Sealer,
+  verifyPassword,
+} from '../auth/index.ts'
+import { operatorRecoveryCodes, operatorSessions, operators } from './admin.schema.ts'
+import { type Actor, recordAudit } from './audit.ts'
+
+export const SESSION_MAX_MS = OPERATOR_SESSION_MAX_HOURS * 3600 * 1000
+export const SESSION_IDLE_MS = OPERATOR_SESSION_IDLE_MINUTES * 60 * 1000
+const IDLE = sql.raw(`interval '${OPERATOR_SESSION_IDLE_MINUTES} minutes'`)
+
+export type Client = { ip: string; userAgent: string | null }
+type OperatorRow = typeof operators.$inferSelect
+
+export const actorFrom = (row: Pick<OperatorRow, 'id' | 'email' | 'role'>): Actor => ({
+  operatorId: row.id,
+  email: row.email,
+  role: row.role,
+})
+
+export const toOperator = (row: OperatorRow): Operator => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  permissions: [...ROLE_PERMISSIONS[row.role]],
+  mustChangePassword: row.mustChangePassword,
+  createdAt: row.createdAt.toISOString(),
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+})
+
+// --- creation (CLI) --------------------------------------------------------------------------
+
+/** A strong one-time password: 24 base64url characters (144 bits). */
+const oneTimePassword = () => randomBytes(18).toString('base64url')
+
+export type CreatedOperator = {
+  id: string
+  email: string
+  role: OperatorRole
+  password: string
+  totpSecret: string
+  totpUri: string
+  recoveryCodes: string[]
+}
+
+/** Makes an operator with a one-time password (to change at first sign-in), a TOTP secret and recovery codes; null when the email is taken. */
+export async function createOperatorAccount(
+  db: Db,
+  sealer: Sealer,
+  email: string,
+  role: OperatorRole,
+): Promise<CreatedOperator | null> {
+  const password = oneTimePassword()
+  const { secret, uri } = newTotpSecret(email)
+  const codes = newRecoveryCodes()
+  const passwordHash = await hashPassword(password)
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(operators)
+      .values({
+        email,
+        passwordHash,
+        role,
+        totpSecret: sealer.seal('totp-secret', secret),
+        mustChangePassword: true,
+      })
+      .onConflictDoNothing({ target: operators.email })
+      .returning()
+    if (!row) return null
+    await tx.insert(operatorRecoveryCodes).values(
+      codes.map((code) => ({
+        operatorId: row.id,
+        codeHash: hashRecoveryCode(normalizeRecoveryCode(code) ?? code),
+      })),
+    )
+    await recordAudit(tx, {
+      // Made at the server's console (`admin:create`), not by a signed-in operator.
+      operator: { operatorId: null, email: null, role: null },
+      action: 'operators.create',
+      target: `operator:${row.id}`,
+      before: null,
+      after: { email, role, mustChangePassword: true },
+      reason: 'npm run cli -- admin:create',
+    })
+    return { id: row.id, email, role, password, totpSecret: secret, totpUri: uri, recoveryCodes: codes }
+  })
+}
+
+// --- sessions --------------------------------------------------------------------------------
+
+export type IssuedOperatorSession = { token: string; sessionId: string; expiresAt: Date }
+
+async function startSession(tx: Tx, operatorId: string, client: Client): Promise<IssuedOperatorSession> {
+  const token = newToken(OPERATOR_TOKEN_PREFIX)
+  const expiresAt = new Date(Date.now() + SESSION_MAX_MS)
+  const [session] = await tx
+    .insert(operatorSessions)
+    .values({
+      operatorId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    })
+    .returning({ id: operatorSessions.id })
+  if (!session) throw new Error('operator session not created')
+  return { token, sessionId: session.id, expiresAt }
+}
+
+const liveSession = and(
+  isNull(operatorSessions.revokedAt),
+  gt(operatorSessions.expiresAt, sql`now()`),
+  gt(operatorSessions.lastSeenAt, sql`now() - ${IDLE}`),
+)
+
+/** The operator behind a session token, when the session is live; marks it seen (the idle clock restarts). */
+export async function resolveSession(db: Db, token: string) {
+  const [row] = await db
+    .update(operatorSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), liveSession))
+    .returning({ sessionId: operatorSessions.id, operatorId: operatorSessions.operatorId })
+  if (!row) return null
+  const [operator] = await db.select().from(operators).where(eq(operators.id, row.operatorId))
+  return operator ? { sessionId: row.sessionId, operator } : null
+}
+
+export async function operatorById(db: Db | Tx, id: string): Promise<OperatorRow> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id))
+  if (!row) throw new AppError('UNAUTHORIZED')
+  return row
+}
+
+// --- sign-in ---------------------------------------------------------------------------------
+
+export type OperatorLimits = LoginLimits & { perAddress: number }
+
+/**
+ * Spends a second factor: an authenticator code of a time step after the last one taken (a code is
+ * good once, and never after a later one), or an unused recovery code.
+ */
+async function spendSecondFactor(db: Db, sealer: Sealer, row: OperatorRow, code: string): Promise<boolean> {
+  const secret = sealer.open('totp-secret', row.totpSecret)
+  const step = secret ? matchTotp(secret, code) : null
+  if (step !== null) {
+    const taken = await db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(
+        and(eq(operators.id, row.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
+      )
+      .returning({ id: operators.id })
+    return taken.length > 0
+  }
+  const recovery = normalizeRecoveryCode(code)
+  if (!recovery) return false
+  const used = await db
+    .update(operatorRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(operatorRecoveryCodes.operatorId, row.id),
+        eq(operatorRecoveryCodes.codeHash, hashRecoveryCode(recovery)),
+        isNull(operatorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: operatorRecoveryCodes.id })
+  return used.length > 0
+}
+
+/**
+ * Signs an operator in. Every attempt is counted (per account, per account and address, per address)
+ * before anything is judged; an unknown email, a wrong password and a wrong code all answer the same
+ * error, and every failure is audited.
+ */
+export async function signInOperator(
+  db: Db,
+  sealer: Sealer,
+  input: OperatorLoginInput,
+  client: Client,
+  limits: OperatorLimits,
+): Promise<{ operator: Operator; session: IssuedOperatorSession }> {
+  const account = `operator:${input.email}`
+  const admitted =
+    (await admitLoginAttempt(db, account, client.ip, limits)) &&
+    (await admitAttempt(db, `operator-address:${client.ip}`, limits.perAddress))
+  const [row] = await db.select().from(operators).where(eq(operators.email, input.email))
+  const fail = async (reason: string) => {
+    await recordAudit(db, {
+      operator: row ? actorFrom(row) : { operatorId: null, email: input.email, role: null },
+      action: 'auth.sign-in-failed',
+      reason,
+      ip: client.ip,
+    })
+  }
+  if (!admitted) {
+    await fail('rate-limited')
+    throw new AppError('LOGIN_RATE_LIMITED')
+  }
+  const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
+  if (!row || !passwordOk) {
+    await fail(row ? 'wrong-password' : 'unknown-email')
+    throw new AppError('INVALID_CREDENTIALS')
+  }
+  if (!(await spendSecondFactor(db, sealer, row, input.totp))) {
+    await fail('wrong-code')
+    throw new AppError('INVALID_CREDENTIALS')
+  }
+  await forgiveLoginAttempt(db, account, client.ip)
+  return inTransaction(db, async (tx) => {
+    const [signedIn] = await tx
+      .update(operators)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(operators.id, row.id))
+      .returning()
+    const session = await startSession(tx, row.id, client)
+    await recordAudit(tx, {
+      operator: actorFrom(row),
+      action: 'auth.sign-in',
+      target: `operator-session:${session.sessionId}`,
+      before: { lastSignInAt: row.lastSignInAt },
+      after: { lastSignInAt: signedIn?.lastSignInAt ?? null },
+      ip: client.ip,
+    })
+    return { operator: toOperator(signedIn ?? row), session }
+  })
+}
+
+/** Ends one session of this operator (their own only); false when there was no live one. */
+export async function revokeOperatorSession(
+  db: Db,
+  actor: Actor & { operatorId: string },
+  sessionId: string,
+  ip: string,
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [ended] = await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(operatorSessions.id, sessionId),
+          eq(operatorSessions.operatorId, actor.operatorId),
+          isNull(operatorSessions.revokedAt),
+        ),
+      )
+      .returning({ revokedAt: operatorSessions.revokedAt })
+    if (!ended) return false
+    await recordAudit(tx, {
+      operator: actor,
+      action: 'auth.session-revoke',
+      target: `operator-session:${sessionId}`,
+      before: { revokedAt: null },
+      after: { revokedAt: ended.revokedAt },
+      ip,
+    })
+    return true
+  })
+}
+
+export async function listOperatorSessions(
+  db: Db,
+  operatorId: string,
+  currentId: string,
+): Promise<OperatorSession[]> {
+  const rows = await db
+    .select()
+    .from(operatorSessions)
+    .where(and(eq(operatorSessions.operatorId, operatorId), liveSession))
+    .orderBy(desc(operatorSessions.lastSeenAt), desc(operatorSessions.createdAt))
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    isCurrent: row.id === currentId,
+  }))
+}
+
+/** Verifies the old password, sets the new one, ends every session of the operator and starts a new one. */
+export async function changeOperatorPassword(
+  db: Db,
+  operatorId: string,
+  input: { oldPassword: string; newPassword: string },
+  client: Client,
+): Promise<{ operator: Operator; session: IssuedOperatorSession }> {
+  const row = await operatorById(db, operatorId)
+  if (!(await verifyPassword(input.oldPassword, row.passwordHash))) throw new AppError('WRONG_PASSWORD')
+  if (input.newPassword === input.oldPassword || isCommonPassword(input.newPassword, row.email))
+    throw new AppError('WEAK_PASSWORD')
+  const passwordHash = await hashPassword(input.newPassword)
+  return inTransaction(db, async (tx) => {
+    const [changed] = await tx
+      .update(operators)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(operators.id, operatorId))
+      .returning()
+    const ended = await tx
+      .update(operatorSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+      .returning({ id: operatorSessions.id })
+    const session = await startSession(tx, operatorId, client)
+    await recordAudit(tx, {
+      operator: actorFrom(row),
+      action: 'auth.password-change',
+      target: `operator:${operatorId}`,
+      // The password itself never enters the log: only that it changed.
+      before: { password: 'previous', mustChangePassword: row.mustChangePassword },
+      after: { password: 'changed', mustChangePassword: false, sessionsEnded: ended.length },
+      ip: client.ip,
+    })
+    return { operator: toOperator(changed ?? row), session }
+  })
+}

@@ -1,0 +1,76 @@
+// Customers as operators read them (modules/admin asks through this module's index).
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { sessions, users } from './auth.schema.ts'
+import { SESSION_IDLE_MS } from './sessions.ts'
+
+export type CustomerRow = {
+  id: string
+  email: string
+  emailVerifiedAt: Date | null
+  createdAt: Date
+  suspendedAt: Date | null
+  suspendReason: string | null
+  totpEnabledAt: Date | null
+}
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  suspendedAt: users.suspendedAt,
+  suspendReason: users.suspendReason,
+  totpEnabledAt: users.totpEnabledAt,
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/** Customers newest first: `q` is part of an email or a whole id; `status` active or suspended. */
+export async function findCustomers(
+  db: Db,
+  query: { q?: string; status?: 'active' | 'suspended'; page: number; pageSize: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const q = query.q?.trim()
+  const conditions: (SQL | undefined)[] = [
+    q
+      ? or(ilike(users.email, `%${escapeLike(q)}%`), UUID.test(q) ? eq(users.id, q.toLowerCase()) : undefined)
+      : undefined,
+    query.status === 'suspended'
+      ? isNotNull(users.suspendedAt)
+      : query.status === 'active'
+        ? isNull(users.suspendedAt)
+        : undefined,
+  ]
+  const where = and(...conditions)
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+  return { rows, total: await db.$count(users, where) }
+}
+
+export async function findCustomer(db: Db | Tx, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id))
+  return row
+}
+
+/** Sessions that still open the customer console. */
+export async function liveSessionCount(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
+      ),
+    )
+  return row?.value ?? 0
+}

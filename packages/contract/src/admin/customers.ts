@@ -1,0 +1,111 @@
+// Customers as operators see them: search, detail, suspend and restore, and wallet adjustments.
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+import { text } from '../input.ts'
+import { PageQuery, pageOf } from '../pagination.ts'
+
+export const CustomerStatus = z.enum(['active', 'suspended'])
+export type CustomerStatus = z.infer<typeof CustomerStatus>
+
+export const CustomerSummary = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  status: CustomerStatus,
+  emailVerified: z.boolean(),
+  balance: z.number(),
+  activeStaticIps: z.number().int(),
+  createdAt: z.iso.datetime(),
+})
+export type CustomerSummary = z.infer<typeof CustomerSummary>
+
+export const CustomerQuery = PageQuery.extend({
+  /** Part of an email, or a whole customer id. */
+  q: text().trim().max(254).optional(),
+  status: CustomerStatus.optional(),
+})
+export type CustomerQuery = z.infer<typeof CustomerQuery>
+
+export const CustomerDetail = CustomerSummary.extend({
+  suspendedAt: z.iso.datetime().nullable(),
+  suspendReason: z.string().nullable(),
+  trafficRemainingBytes: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+  activeSessions: z.number().int(),
+})
+export type CustomerDetail = z.infer<typeof CustomerDetail>
+
+const Reason = text().trim().min(3).max(500)
+
+export const SuspendInput = z.strictObject({ reason: Reason })
+
+/** Dollars, signed: a credit is positive, a debit negative; never zero. */
+export const AdjustmentInput = z.strictObject({
+  amount: z
+    .number()
+    .refine((value) => value !== 0 && Number.isFinite(value), 'An adjustment moves money')
+    .refine((value) => Math.abs(value) <= 100_000, 'At most $100,000 in one adjustment')
+    .refine((value) => Math.round(value * 100) === value * 100, 'At most two decimals'),
+  reason: Reason,
+})
+export type AdjustmentInput = z.infer<typeof AdjustmentInput>
+
+const tags = ['admin'] as const
+const params = z.strictObject({ id: z.uuid() })
+
+export const listCustomers = defineEndpoint({
+  method: 'GET',
+  path: '/admin/customers',
+  summary: 'Customers, newest first, by email or id and status',
+  tags,
+  auth: 'operator',
+  permission: 'customers.read',
+  query: CustomerQuery,
+  response: pageOf(CustomerSummary),
+})
+
+export const getCustomer = defineEndpoint({
+  method: 'GET',
+  path: '/admin/customers/:id',
+  summary: 'One customer: wallet, IPs, traffic, security',
+  tags,
+  auth: 'operator',
+  permission: 'customers.read',
+  params,
+  response: CustomerDetail,
+})
+
+export const suspendCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/admin/customers/:id/suspend',
+  summary: 'Suspend: sessions end, sign-in is refused, proxies stop at the next node pull',
+  tags,
+  auth: 'operator',
+  permission: 'customers.suspend',
+  params,
+  body: SuspendInput,
+  response: CustomerDetail,
+})
+
+export const restoreCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/admin/customers/:id/restore',
+  summary: 'Lift a suspension',
+  tags,
+  auth: 'operator',
+  permission: 'customers.suspend',
+  params,
+  body: SuspendInput,
+  response: CustomerDetail,
+})
+
+export const adjustCustomerWallet = defineEndpoint({
+  method: 'POST',
+  path: '/admin/customers/:id/adjustments',
+  summary: 'Credit or debit the wallet through the ledger, with a reason (send an Idempotency-Key header)',
+  tags,
+  auth: 'operator',
+  permission: 'wallet.adjust',
+  params,
+  body: AdjustmentInput,
+  response: z.object({ balance: z.number(), transactionId: z.string() }),
+})
