@@ -25,27 +25,36 @@ const linkIn = (mail: string, page: string) => {
   return link
 }
 
-const requestReset = async (page: Page, email: string) => {
+const LABELS = {
+  'zh-CN': { send: '发送重置链接', set: '设置新密码', invalid: '链接无效、已使用或已过期，请重新获取' },
+  'en-US': {
+    send: 'Send reset link',
+    set: 'Set new password',
+    invalid: 'This link is invalid, already used or expired; ask for a new one',
+  },
+} as const
+
+const requestReset = async (page: Page, email: string, language: keyof typeof LABELS) => {
   await page.goto('/portal/home')
   await page.getByTestId('forgot-password-link').click()
   await page.waitForURL('**/portal/forgot-password')
   await page.locator('#forgot-password_email').fill(email)
-  await page.getByRole('button', { name: '发送重置链接' }).click()
+  await page.getByRole('button', { name: LABELS[language].send }).click()
   await page.getByTestId('forgot-password-sent').waitFor()
   return page.getByTestId('forgot-password-sent').textContent()
 }
 
-describe('forgotten password', () => {
+describe.each(['zh-CN', 'en-US'] as const)('forgotten password in %s', (language) => {
   it('mails a known address a single-use link that sets a new password and ends every session', async () => {
-    const customer = await registerCustomer(baseURL, 'forgot')
+    const customer = await registerCustomer(baseURL, `forgot-${language.toLowerCase()}`)
     const unknown = uniqueEmail('nobody')
-    const { context, page, errors } = await openContext(browser, baseURL)
+    const { context, page, errors } = await openContext(browser, baseURL, { language })
 
     // The same answer whether or not the address has an account.
-    const unknownAnswer = await requestReset(page, unknown)
-    const knownAnswer = await requestReset(page, customer.email)
+    const unknownAnswer = await requestReset(page, unknown, language)
+    const knownAnswer = await requestReset(page, customer.email, language)
     expect(knownAnswer?.replace(customer.email, 'EMAIL')).toBe(unknownAnswer?.replace(unknown, 'EMAIL'))
-    await screenshot(page, 'zh-CN-forgot-password-sent')
+    await screenshot(page, `${language}-forgot-password-sent`)
 
     // Only the known address gets a mail (by the time its mail exists, the unknown one's would too).
     const mail = await lastMailTo(dataDir, customer.email, /Reset your password/)
@@ -58,8 +67,8 @@ describe('forgotten password', () => {
     expect(new URL(page.url()).hash).toBe('')
     await page.locator('#reset-password_password').fill('Brand-new-pass-77')
     await page.locator('#reset-password_confirm').fill('Brand-new-pass-77')
-    await screenshot(page, 'zh-CN-reset-password')
-    await page.getByRole('button', { name: '设置新密码' }).click()
+    await screenshot(page, `${language}-reset-password`)
+    await page.getByRole('button', { name: LABELS[language].set }).click()
     await page.getByTestId('reset-password-done').waitFor()
 
     // Every session ended; the new password signs in and the old one does not.
@@ -72,8 +81,8 @@ describe('forgotten password', () => {
     await page.goto(link)
     await page.locator('#reset-password_password').fill('Another-pass-88')
     await page.locator('#reset-password_confirm').fill('Another-pass-88')
-    await page.getByRole('button', { name: '设置新密码' }).click()
-    await page.getByText('链接无效、已使用或已过期，请重新获取').first().waitFor()
+    await page.getByRole('button', { name: LABELS[language].set }).click()
+    await page.getByText(LABELS[language].invalid).first().waitFor()
     expect((await login(baseURL, customer.email, 'Another-pass-88')).status).not.toBe(200)
     expect(errors).toEqual([])
     await context.close()

@@ -2,7 +2,15 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createTopUp, getJson, registerCustomer, type TopUpOrder, uniqueEmail } from './support/api.ts'
+import {
+  buyStaticIps,
+  createTopUp,
+  getJson,
+  payInSandbox,
+  registerCustomer,
+  type TopUpOrder,
+  uniqueEmail,
+} from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 
 const baseURL = inject('baseURL')
@@ -122,6 +130,56 @@ describe('top-up journey', () => {
     const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/)
     expect(lines[0]).toBe('时间,类型,说明,金额 (USD),余额 (USD),订单号')
     expect(lines[1]).toContain(`,充值,支付宝充值,100.00,100.00,${orderNo}`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the wallet in English', () => {
+  it('shows the yuan charge, English billing records and an English CSV with the zone offset', async () => {
+    const customer = await registerCustomer(baseURL, 'wallet-en')
+    const { context, page, errors } = await openContext(browser, baseURL, {
+      token: customer.token,
+      language: 'en-US',
+    })
+    await page.goto('/console/recharge')
+    await page.getByTestId('amount-option-100').click()
+    await page.getByTestId('channel-alipay').click()
+    await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('$100.00')
+    await expect(page.getByTestId('summary-cny').textContent()).resolves.toBe(
+      'You pay ¥720.00 for $100.00 at 7.20 CNY per USD',
+    )
+
+    const topUp = await createTopUp(baseURL, customer.token, 100)
+    await payInSandbox(baseURL, topUp)
+    const { order } = await buyStaticIps(baseURL, customer.token, {
+      regionId: 'us-lax',
+      quantity: 1,
+      durationDays: 30,
+      protocol: 'socks5',
+    })
+
+    await page.goto('/console/businessFlow')
+    const rows = page.getByTestId('transaction-table').locator('tbody tr.ant-table-row')
+    await rows.filter({ hasText: order.orderNo }).waitFor()
+    const texts = (await rows.allTextContents()).join('\n')
+    expect(texts).toContain('Top-up via Alipay')
+    expect(texts).toMatch(/Static IP, Los Angeles, United States ×1, 30 days/)
+    expect(texts).not.toMatch(/[\u4e00-\u9fff]/)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ])
+    const bytes = await readFile((await download.path()) ?? '')
+    const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/)
+    expect(lines[0]).toBe('Time,Type,Description,Amount (USD),Balance after (USD),Order')
+    const purchase = lines.find((line) => line.includes(order.orderNo)) ?? ''
+    expect(purchase).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2},Purchase,/)
+    expect(purchase).toContain('Static IP, Los Angeles, United States ×1, 30 days')
+    expect(lines.find((line) => line.includes(topUp.orderNo))).toContain(
+      ',Top-up,Top-up via Alipay,100.00,100.00,',
+    )
     expect(errors).toEqual([])
     await context.close()
   })
