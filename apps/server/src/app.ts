@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { adminAuthPlugin, adminRoutes } from './modules/admin/index.ts'
+import { adminAuthPlugin, adminRoutes, financeRoutes, operationsRoutes } from './modules/admin/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
@@ -128,6 +128,8 @@ export async function buildApp(
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)
   await app.register(adminRoutes, deps)
+  await app.register(operationsRoutes, deps)
+  await app.register(financeRoutes, deps)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)

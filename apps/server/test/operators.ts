@@ -73,3 +73,6 @@ export async function signInOperator(
   if (answer.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(answer.body)}`)
   return { cookie: sessionCookieOf(answer.headers), operator, me: answer.body.data }
 }
+
+/** A valid request for one admin write, from a fresh state (the audit test drives every one). */
+export type Drive = () => Promise<{ status: number; body: unknown }>

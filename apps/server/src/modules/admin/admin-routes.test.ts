@@ -1,15 +1,13 @@
+/// <reference types="vite/client" />
 // Every /api/admin route, as the app registered it (not a hand-written list): the permission matrix
 // (anonymous, a customer, each role), and an audit row with before/after for every write.
 import { randomUUID } from 'node:crypto'
-import * as auditEndpoints from '@proxy/contract/admin/audit'
-import * as authEndpoints from '@proxy/contract/admin/auth'
-import * as customerEndpoints from '@proxy/contract/admin/customers'
 import { can, OPERATOR_ROLES, type Permission } from '@proxy/contract/admin/permissions'
 import type { Endpoint } from '@proxy/contract/endpoint'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { desc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator, signInOperator, totpAt } from '../../../test/operators.ts'
+import { createOperator, type Drive, signInOperator, totpAt } from '../../../test/operators.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { operatorAuditLog, operators } from './admin.schema.ts'
 
@@ -40,16 +38,19 @@ function adminRoutes(): Route[] {
   return routes
 }
 
-const contractEndpoints = (
-  [
-    ...Object.values(auditEndpoints),
-    ...Object.values(authEndpoints),
-    ...Object.values(customerEndpoints),
-  ] as unknown[]
-).filter(
-  (value): value is Endpoint =>
-    typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+// Every module of the admin contract, found by glob: a new contract file joins without an edit here.
+const contractModules = import.meta.glob<Record<string, unknown>>(
+  '../../../../../packages/contract/src/admin/*.ts',
+  {
+    eager: true,
+  },
 )
+const contractEndpoints = Object.values(contractModules)
+  .flatMap((module) => Object.values(module))
+  .filter(
+    (value): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+  )
 
 const endpointOf = (route: Route) =>
   contractEndpoints.find(
@@ -112,7 +113,6 @@ describe('the admin routes', () => {
 })
 
 /** A valid request for each admin write, from a fresh state. */
-type Drive = () => Promise<{ status: number; body: unknown }>
 async function customerId(email: string) {
   const owner = await signInOperator(server, 'owner')
   const found = await server.call<{ items: { id: string }[] }>(
@@ -126,7 +126,15 @@ async function customerId(email: string) {
   if (!id) throw new Error(`no customer ${email}`)
   return { id, cookie: owner.cookie }
 }
+// Each area's writes live beside its routes (`<area>.writes.ts`, exporting `writes(server)`).
+const areaWrites = import.meta.glob<{ writes: (server: TestServer) => Record<string, Drive> }>(
+  './*.writes.ts',
+  {
+    eager: true,
+  },
+)
 const writes: Record<string, Drive> = {
+  ...Object.assign({}, ...Object.values(areaWrites).map((area) => area.writes(server))),
   'POST /api/admin/auth/login': async () => {
     const operator = await createOperator(server, 'support')
     return server.call('POST', '/api/admin/auth/login', {
