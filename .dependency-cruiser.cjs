@@ -33,6 +33,22 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'web-admin-apart',
+      comment:
+        'The operator console (src/admin, its own entry) builds on shared/ only: nothing from the customer app/ or features/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/admin/' },
+      to: { path: '^apps/web/src/(app|features)/' },
+    },
+    {
+      name: 'web-nothing-imports-admin',
+      comment:
+        'Nothing outside src/admin imports the operator console, so it never lands in the customer chunks.',
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: '^apps/web/src/admin/' },
+      to: { path: '^apps/web/src/admin/' },
+    },
+    {
       name: 'server-platform-to-modules',
       comment: 'The server platform knows no feature module; app.ts wires them.',
       severity: 'error',

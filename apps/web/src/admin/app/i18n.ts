@@ -1,0 +1,76 @@
+// The console's own i18next instance (the customer app's global one is never touched): zh-CN and en-US,
+// the choice kept in localStorage `admin_language`, the API's error catalogue shared with the customer app.
+import { createInstance } from 'i18next'
+import { initReactI18next, useTranslation } from 'react-i18next'
+import enErrors from '../../locales/en-US/errors.json'
+import zhErrors from '../../locales/zh-CN/errors.json'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/language.ts'
+import enAdmin from '../locales/en-US.json'
+import zhAdmin from '../locales/zh-CN.json'
+
+export const ADMIN_LANGUAGE_KEY = 'admin_language'
+
+const enResources: { admin: typeof zhAdmin; errors: typeof zhErrors } = { admin: enAdmin, errors: enErrors }
+export const adminResources = { 'zh-CN': { admin: zhAdmin, errors: zhErrors }, 'en-US': enResources }
+
+export const readAdminLanguage = (): Language => {
+  try {
+    const stored = window.localStorage.getItem(ADMIN_LANGUAGE_KEY)
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
+  } catch {
+    return DEFAULT_LANGUAGE
+  }
+}
+
+export const adminI18n = createInstance()
+
+void adminI18n.use(initReactI18next).init({
+  resources: adminResources,
+  lng: readAdminLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: ['admin', 'errors'],
+  defaultNS: 'admin',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  showSupportNotice: false,
+})
+
+adminI18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language
+  try {
+    window.localStorage.setItem(ADMIN_LANGUAGE_KEY, language)
+  } catch {
+    // storage can be unavailable (private mode); the choice then lasts for this page only
+  }
+})
+
+// Dotted paths of the console's texts, so a misspelt key fails the type check as in the customer app
+// (whose key types, declared for the global instance, do not describe this one).
+type Paths<T> = {
+  [K in keyof T & string]: T[K] extends Record<string, unknown> ? `${K}.${Paths<T[K]>}` : K
+}[keyof T & string]
+export type AdminKey = Paths<typeof zhAdmin>
+export type AdminT = (key: AdminKey, values?: Record<string, unknown>) => string
+
+type LooseT = (key: string, options?: Record<string, unknown>) => string
+
+/** The console's translate function, bound to its own instance. */
+export const useAdminT = (): { t: AdminT; language: Language } => {
+  const { t, i18n } = useTranslation(undefined, { i18n: adminI18n })
+  const loose = t as unknown as LooseT
+  return {
+    t: (key, values) => loose(key, values),
+    language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+  }
+}
+
+/** An error catalogue text by name, or undefined when it is not translated. */
+export const translateError = (name: string): string | undefined => {
+  const loose = adminI18n.t as unknown as LooseT
+  const key = `errors:${name}`
+  return adminI18n.exists(key) ? loose(key) : undefined
+}
+
+export const adminText = (key: AdminKey, values?: Record<string, unknown>): string =>
+  (adminI18n.t as unknown as LooseT)(key, values)

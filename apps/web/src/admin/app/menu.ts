@@ -1,0 +1,15 @@
+// The console's pages and the permission each needs; the menu lists only what the operator may open.
+import type { Permission } from '@proxy/contract/admin/permissions'
+import type { AdminKey } from './i18n.ts'
+
+export type AdminPage = { path: string; label: AdminKey; permission: Permission }
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/', label: 'menu.overview', permission: 'self' },
+  { path: '/customers', label: 'menu.customers', permission: 'customers.read' },
+  { path: '/audit', label: 'menu.audit', permission: 'audit.read' },
+  { path: '/sessions', label: 'menu.sessions', permission: 'self' },
+]
+
+export const pagesFor = (permissions: readonly Permission[]): AdminPage[] =>
+  ADMIN_PAGES.filter((page) => permissions.includes(page.permission))

@@ -1,0 +1,118 @@
+// /admin/audit: the audit log, newest first; filters (action, days) kept in the address; each entry's
+// before and after shown as a compact diff.
+import type { AuditEntry } from '@proxy/contract/admin/audit'
+import { DatePicker, Flex, Input, Typography, theme } from 'antd'
+import dayjs from 'dayjs'
+import { dayRangeToInstants } from '../../../shared/lib/date-range.ts'
+import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { useListParams } from '../../../shared/lib/list-params.ts'
+import { CardLine } from '../../../shared/ui/paged-table/card-line.tsx'
+import { dateTimeColumn } from '../../../shared/ui/paged-table/columns.tsx'
+import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
+import { useAuditLog } from '../../api/audit.ts'
+import { type AdminT, useAdminT } from '../../app/i18n.ts'
+import { AuditDiff } from './audit-diff.tsx'
+
+type Row = AuditEntry
+
+const DAY_FORMAT = 'YYYY-MM-DD'
+
+/** The chosen days as the API's UTC instants ([from, to)), or none. */
+const rangeOf = (first: string | null, last: string | null) => {
+  const instants = first && last ? dayRangeToInstants({ first, last }) : null
+  if (!instants) return {}
+  return { from: new Date(instants.from).toISOString(), to: new Date(instants.to).toISOString() }
+}
+
+const who = (t: AdminT, entry: AuditEntry) =>
+  `${entry.operatorEmail ?? t('audit.unknownOperator')}${entry.role ? ` · ${t(`roles.${entry.role}`)}` : ''}`
+
+export const AuditPage = () => {
+  const { t } = useAdminT()
+  const { token } = theme.useToken()
+  const list = useListParams()
+  const action = list.params.get('action') ?? ''
+  const first = list.params.get('first')
+  const last = list.params.get('last')
+  const range = rangeOf(first, last)
+  const audit = useAuditLog({
+    page: list.page,
+    pageSize: list.pageSize,
+    action: action || undefined,
+    ...range,
+  })
+  const paged = pagedList(list, audit.data, {
+    isLoading: audit.isPending,
+    isFiltered: action !== '' || range.from !== undefined,
+  })
+
+  return (
+    <Flex vertical gap={token.margin}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('audit.title')}
+      </Typography.Title>
+      <Flex gap={token.marginSM} wrap>
+        <Input.Search
+          key={action}
+          defaultValue={action}
+          allowClear
+          placeholder={t('audit.actionPlaceholder')}
+          aria-label={t('audit.action')}
+          onSearch={(value) => list.update({ action: value.trim() })}
+          style={{ flex: '1 1 240px', maxWidth: 360 }}
+          data-testid="audit-action"
+        />
+        <DatePicker.RangePicker
+          aria-label={t('audit.range')}
+          value={range.from && first && last ? [dayjs(first), dayjs(last)] : null}
+          onChange={(days) =>
+            list.update({
+              first: days?.[0]?.format(DAY_FORMAT) ?? null,
+              last: days?.[1]?.format(DAY_FORMAT) ?? null,
+            })
+          }
+          data-testid="audit-range"
+        />
+      </Flex>
+      <PagedTable<Row>
+        items={paged.items}
+        rowKey="id"
+        paging={paged.paging}
+        isLoading={paged.isLoading}
+        isFiltered={paged.isFiltered}
+        totalText={(count) => t('audit.total', { count })}
+        empty={t('audit.empty')}
+        emptyFiltered={t('audit.emptyFiltered')}
+        columns={[
+          dateTimeColumn<Row>(t('audit.at'), 'at'),
+          { title: t('audit.operator'), key: 'operator', render: (_, entry) => who(t, entry) },
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+          },
+          { title: t('audit.target'), dataIndex: 'target', render: (value: string | null) => value ?? '—' },
+          {
+            title: t('audit.changes'),
+            key: 'changes',
+            render: (_, entry) => <AuditDiff before={entry.before} after={entry.after} />,
+          },
+          { title: t('audit.reason'), dataIndex: 'reason', render: (value: string | null) => value ?? '—' },
+          { title: t('audit.ip'), dataIndex: 'ip', render: (value: string | null) => value ?? '—' },
+        ]}
+        renderCard={(entry) => (
+          <Flex vertical gap={token.marginXXS}>
+            <Typography.Text code>{entry.action}</Typography.Text>
+            <CardLine label={t('audit.at')}>{formatLocalDateTime(entry.at)}</CardLine>
+            <CardLine label={t('audit.operator')}>{who(t, entry)}</CardLine>
+            {entry.target && <CardLine label={t('audit.target')}>{entry.target}</CardLine>}
+            <AuditDiff before={entry.before} after={entry.after} />
+            {entry.reason && <Typography.Text type="secondary">{entry.reason}</Typography.Text>}
+          </Flex>
+        )}
+        data-testid="audit-table"
+      />
+    </Flex>
+  )
+}

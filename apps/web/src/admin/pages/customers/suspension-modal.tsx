@@ -1,0 +1,57 @@
+// Suspend or restore one customer: the modal says what follows and asks for the reason the audit keeps.
+import type { CustomerDetail } from '@proxy/contract/admin/customers'
+import { Alert, App, Form, Input, Modal } from 'antd'
+import { useSuspension } from '../../api/customers.ts'
+import { useAdminT } from '../../app/i18n.ts'
+
+type Props = { customer: CustomerDetail; open: boolean; onClose: () => void }
+
+export const SuspensionModal = ({ customer, open, onClose }: Props) => {
+  const { t } = useAdminT()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<{ reason: string }>()
+  const suspension = useSuspension(customer.id)
+  const isSuspending = customer.status === 'active'
+  const texts = isSuspending ? 'suspend' : 'restore'
+
+  const onOk = async () => {
+    const { reason } = await form.validateFields()
+    await suspension.mutateAsync({ suspend: isSuspending, reason: reason.trim() })
+    void message.success(t(`customers.${texts}.done`))
+    form.resetFields()
+    onClose()
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t(`customers.${texts}.title`, { email: customer.email })}
+      okText={t(`customers.${texts}.ok`)}
+      okButtonProps={{ danger: isSuspending }}
+      cancelText={t('customers.cancel')}
+      confirmLoading={suspension.isPending}
+      onOk={() => void onOk().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Alert type={isSuspending ? 'warning' : 'info'} showIcon title={t(`customers.${texts}.body`)} />
+      <Form form={form} layout="vertical" requiredMark={false} style={{ marginTop: 16 }}>
+        <Form.Item
+          name="reason"
+          label={t('customers.suspend.reason')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              min: 3,
+              max: 500,
+              message: t('customers.suspend.reasonRule'),
+            },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={500} data-testid="suspension-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,52 @@
+// /admin: who is signed in, their role and what it may do, and links to the pages it opens. The
+// dashboard's figures (revenue, stock, nodes) come with their endpoints; this page claims no more.
+import { PERMISSIONS } from '@proxy/contract/admin/permissions'
+import { Card, Descriptions, Flex, Tag, Typography, theme } from 'antd'
+import { Link } from 'react-router'
+import { formatLocalDateTime } from '../../shared/lib/format-date.ts'
+import { useAdminT } from '../app/i18n.ts'
+import { pagesFor } from '../app/menu.ts'
+import { useSignedInOperator } from '../app/operator-context.ts'
+
+export const OverviewPage = () => {
+  const { t } = useAdminT()
+  const { token } = theme.useToken()
+  const operator = useSignedInOperator()
+  const granted = PERMISSIONS.filter((permission) => operator.permissions.includes(permission))
+  const links = pagesFor(operator.permissions).filter((page) => page.path !== '/')
+  return (
+    <Flex vertical gap={token.margin}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('overview.title')}
+      </Typography.Title>
+      <Card>
+        <Descriptions column={{ xs: 1, md: 3 }} data-testid="overview-operator">
+          <Descriptions.Item label={t('overview.signedInAs')}>{operator.email}</Descriptions.Item>
+          <Descriptions.Item label={t('overview.role')}>
+            <Tag color="blue">{t(`roles.${operator.role}`)}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('overview.lastSignIn')}>
+            {operator.lastSignInAt ? formatLocalDateTime(operator.lastSignInAt) : t('overview.never')}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('overview.permissions')}>
+        <Flex wrap gap={token.marginXS} data-testid="overview-permissions">
+          {granted.map((permission) => (
+            <Tag key={permission}>{t(`permissions.${permission}`)}</Tag>
+          ))}
+        </Flex>
+      </Card>
+      <Card title={t('overview.shortcuts')}>
+        <Typography.Paragraph type="secondary">{t('overview.note')}</Typography.Paragraph>
+        <Flex vertical gap={token.marginXS} data-testid="overview-links">
+          {links.map((page) => (
+            <Link key={page.path} to={page.path}>
+              {t(page.label)}
+            </Link>
+          ))}
+        </Flex>
+      </Card>
+    </Flex>
+  )
+}
