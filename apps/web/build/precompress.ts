@@ -1,6 +1,6 @@
 // Writes .gz and .br siblings for every text asset so the server can send them without compressing per request.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin, ResolvedConfig } from 'vite'
 
@@ -17,7 +17,7 @@ export const precompress = (): Plugin => {
     name: 'proxy:precompress',
     apply: 'build',
     configResolved(config: ResolvedConfig) {
-      outDir = join(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
     },
     closeBundle() {
       for (const file of walk(outDir).filter((name) => COMPRESSIBLE.test(name))) {
