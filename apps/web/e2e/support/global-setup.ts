@@ -1,11 +1,13 @@
 // Browser tests run against the real server: check Chromium and the build, start the API on a free port with a
 // fresh data directory, wait for /healthz, and stop it afterwards.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import type { TestProject } from 'vitest/node'
+import { type AdminOperator, parseAdminCreate } from './admin-operator.ts'
 import { CHROMIUM_PATH } from './browser.ts'
 
 declare module 'vitest' {
@@ -14,12 +16,16 @@ declare module 'vitest' {
     screenshotDir: string
     /** The server's data directory: its demo node token lets journeys run `node:simulate`. */
     dataDir: string
+    /** An owner made by `npm run cli -- admin:create` before the server started (the console journeys). */
+    adminOperator: AdminOperator
   }
 }
 
 const WEB_ROOT = resolve(import.meta.dirname, '../..')
 const REPO_ROOT = resolve(WEB_ROOT, '../..')
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts')
+const CLI_ENTRY = join(REPO_ROOT, 'apps/server/src/cli.ts')
+const ADMIN_EMAIL = 'owner-e2e@example.com'
 const WEB_DIST = join(WEB_ROOT, 'dist')
 const HEALTH_TIMEOUT_MS = 60_000
 
@@ -45,6 +51,16 @@ const waitForHealth = async (baseURL: string, server: ChildProcess, log: () => s
   throw new Error(`The server did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s:\n${log()}`)
 }
 
+/** The first operator, made as a person would: the CLI on the embedded database, before the server opens it. */
+const createOwner = async (env: NodeJS.ProcessEnv): Promise<AdminOperator> => {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', CLI_ENTRY, 'admin:create', ADMIN_EMAIL], {
+    cwd: join(REPO_ROOT, 'apps/server'),
+    env,
+    timeout: HEALTH_TIMEOUT_MS,
+  })
+  return parseAdminCreate(ADMIN_EMAIL, stdout)
+}
+
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(
@@ -60,31 +76,40 @@ export default async function setup(project: TestProject) {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
 
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Mails land as files here, where the account journeys read their links as a developer would.
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+    // The demo catalogue (five regions, 20 documentation addresses each) lets the journeys buy static IPs;
+    // it also creates the demo customer, whom no test uses.
+    SEED_DEMO: 'true',
+    WEB_DIST,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    // Every test registers its own customers from one address.
+    REGISTER_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_IP: '1000',
+    // The wallet journeys pay on the built-in sandbox gateway, whatever gateway the calling shell configures.
+    EPAY_URL: '',
+    PAYMENTS_SANDBOX: 'true',
+  }
+  let adminOperator: AdminOperator
+  try {
+    adminOperator = await createOwner(env)
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+
   let output = ''
   const server = spawn('npx', ['tsx', SERVER_ENTRY], {
     cwd: join(REPO_ROOT, 'apps/server'),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Mails land as files here, where the account journeys read their links as a developer would.
-      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
-      // The demo catalogue (five regions, 20 documentation addresses each) lets the journeys buy static IPs;
-      // it also creates the demo customer, whom no test uses.
-      SEED_DEMO: 'true',
-      WEB_DIST,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // Every test registers its own customers from one address.
-      REGISTER_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_IP: '1000',
-      // The wallet journeys pay on the built-in sandbox gateway, whatever gateway the calling shell configures.
-      EPAY_URL: '',
-      PAYMENTS_SANDBOX: 'true',
-    },
+    env,
   })
   const keep = (chunk: Buffer) => {
     output = `${output}${chunk.toString()}`.slice(-20_000)
@@ -114,6 +139,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL)
   project.provide('screenshotDir', screenshotDir)
   project.provide('dataDir', dataDir)
+  project.provide('adminOperator', adminOperator)
   console.log(`[e2e] server on ${baseURL}; screenshots in ${screenshotDir}`)
 
   return () => {

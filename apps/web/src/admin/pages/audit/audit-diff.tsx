@@ -1,12 +1,16 @@
 // The fields an audited write changed, one line each: `field: before → after` (removed in red, added in green).
 import { Flex, Typography, theme } from 'antd'
+import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useAdminT } from '../../app/i18n.ts'
 
 type Values = Record<string, unknown> | null
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
 const show = (value: unknown): string => {
   if (value === undefined) return '∅'
-  if (typeof value === 'string') return value
+  // Times as everywhere in the consoles: YYYY-MM-DD HH:mm:ss in the browser's zone.
+  if (typeof value === 'string') return ISO_TIME.test(value) ? formatLocalDateTime(value) : value
   return JSON.stringify(value)
 }
 
@@ -25,7 +29,13 @@ export const AuditDiff = ({ before, after }: { before: Values; after: Values }) 
     <Flex
       vertical
       gap={2}
-      style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}
+      // Long values (ids, reasons) wrap inside the column instead of pushing the table past the page.
+      style={{
+        fontFamily: token.fontFamilyCode,
+        fontSize: token.fontSizeSM,
+        maxWidth: 320,
+        overflowWrap: 'anywhere',
+      }}
       data-testid="audit-diff"
     >
       {lines.map((line) => (

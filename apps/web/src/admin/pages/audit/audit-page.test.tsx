@@ -22,8 +22,8 @@ const suspension: AuditEntry = {
   role: 'support',
   action: 'customers.suspend',
   target: 'customer:0c9e2f4a-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-  before: { status: 'active', suspendReason: null },
-  after: { status: 'suspended', suspendReason: 'abuse' },
+  before: { status: 'active', suspendReason: null, suspendedAt: null },
+  after: { status: 'suspended', suspendReason: 'abuse', suspendedAt: '2026-11-24T09:30:00.000Z' },
   reason: 'abuse',
   ip: '203.0.113.9',
 }
@@ -55,7 +55,9 @@ describe('audit log page', () => {
     const lines = within(diff)
       .getAllByTestId('audit-diff-line')
       .map((line) => line.textContent)
-    expect(lines).toEqual(['status: active → suspended', 'suspendReason: null → abuse'])
+    expect(lines.slice(0, 2)).toEqual(['status: active → suspended', 'suspendReason: null → abuse'])
+    // Times read as everywhere else in the consoles, not as ISO strings.
+    expect(lines[2]).toMatch(/^suspendedAt: null → 2026-11-2\d \d{2}:\d{2}:00$/)
     expect(within(diff).getByText('active').closest('del')).not.toBeNull()
     expect(screen.getByText('support@example.com · 客服')).toBeTruthy()
     expect(screen.getByText('无字段变更')).toBeTruthy()

@@ -92,7 +92,19 @@ export const AuditPage = () => {
             dataIndex: 'action',
             render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
           },
-          { title: t('audit.target'), dataIndex: 'target', render: (value: string | null) => value ?? '—' },
+          {
+            title: t('audit.target'),
+            dataIndex: 'target',
+            // `customer:<uuid>` is long: cut it (whole in the tooltip) so the changes and reason stay in view.
+            render: (value: string | null) =>
+              value ? (
+                <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
+                  {value}
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
+          },
           {
             title: t('audit.changes'),
             key: 'changes',

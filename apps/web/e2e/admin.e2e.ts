@@ -1,0 +1,305 @@
+// The operator console at /admin in Chromium: the CLI-made owner signs in with a TOTP computed here, changes
+// the one-time password, adjusts, suspends and restores a customer, finds each step in the audit log; a
+// customer's token opens nothing there; screenshots of every page in both languages, desktop and phone.
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { totpNow, wrongTotp } from './support/admin-operator.ts'
+import { type Customer, getJson, getWithToken, login, registerCustomer } from './support/api.ts'
+import { launchBrowser, openContext } from './support/browser.ts'
+import { screenshot } from './support/screens.ts'
+
+const baseURL = inject('baseURL')
+const owner = inject('adminOperator')
+const NEW_PASSWORD = 'Operator-console-e2e-2026!'
+const ADJUST_REASON = 'Goodwill credit for the e2e outage'
+const SUSPEND_REASON = 'Chargeback under review (e2e)'
+const RESTORE_REASON = 'Chargeback withdrawn (e2e)'
+
+type Language = 'zh-CN' | 'en-US'
+const DESKTOP = { width: 1280, height: 800 }
+const PHONE = { width: 390, height: 844 }
+
+let browser: Browser
+/** The console's session cookies after the password change, handed to the screenshot contexts. */
+let sessionCookies: Cookie[] = []
+let customer: Customer
+let customerId = ''
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A context whose console speaks `language` (its own `admin_language` key) with the given cookies. */
+const openAdmin = async (
+  options: { language?: Language; viewport?: typeof DESKTOP; cookies?: Cookie[]; token?: string } = {},
+) => {
+  const opened = await openContext(browser, baseURL, { viewport: options.viewport, token: options.token })
+  const language = options.language ?? 'zh-CN'
+  await opened.context.addInitScript((value) => {
+    if (!window.localStorage.getItem('admin_language')) window.localStorage.setItem('admin_language', value)
+  }, language)
+  if (options.cookies?.length) await opened.context.addCookies(options.cookies)
+  return opened
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname.replace(/\/$/, '')
+
+const signInForm = async (page: Page, password: string, totp: string) => {
+  await page.getByTestId('login-email').fill(owner.email)
+  await page.getByTestId('login-password').fill(password)
+  await page.getByTestId('login-totp').fill(totp)
+  await page.getByTestId('login-submit').click()
+}
+
+const modalOk = (page: Page) => page.locator('.ant-modal-footer .ant-btn-primary').last()
+
+const drawerDetail = (page: Page) => page.getByTestId('customer-detail')
+
+const walletBalance = async (token: string) =>
+  (await getJson<{ wallet: { balance: number } }>(baseURL, '/user/wallet', token)).wallet.balance
+
+describe('the operator console', () => {
+  let context: BrowserContext
+  let page: Page
+  let errors: string[]
+
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('opens /admin on the operator sign-in; a wrong code shows one error; the right one asks for a new password', async () => {
+    ;({ context, page, errors } = await openAdmin())
+    await page.goto('/admin')
+    await page.waitForURL((url) => url.pathname === '/admin/login')
+    await page.getByTestId('login-email').waitFor()
+    // The operator's card, not the customer portal's sign-in.
+    expect(await page.getByTestId('auth-title').count()).toBe(0)
+    expect(await page.locator('h4').first().textContent()).toBe('运营后台登录')
+
+    await signInForm(page, owner.password, wrongTotp(owner.totpUri))
+    await page.getByTestId('login-error').waitFor()
+    await expect.poll(() => page.getByTestId('login-error').count()).toBe(1)
+    expect(await page.locator('.ant-alert-error').count()).toBe(1)
+    expect(pathOf(page)).toBe('/admin/login')
+
+    await page.getByTestId('login-totp').fill(totpNow(owner.totpUri))
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((url) => url.pathname === '/admin/password')
+    expect(errors).toEqual([])
+  })
+
+  it('demands the password change, then lands in the console with an HttpOnly session and no token', async () => {
+    await page.getByTestId('password-old').fill(owner.password)
+    await page.getByTestId('password-new').fill(NEW_PASSWORD)
+    await page.getByTestId('password-confirm').fill(NEW_PASSWORD)
+    await page.getByTestId('password-submit').click()
+    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/')
+    await expect.poll(() => page.getByTestId('admin-operator').textContent()).toContain(owner.email)
+    await expect.poll(() => page.getByTestId('overview-operator').textContent()).toContain(owner.email)
+
+    const cookies = await context.cookies()
+    const session = cookies.find((cookie) => cookie.name === 'admin_session')
+    expect(session?.httpOnly).toBe(true)
+    expect(session?.sameSite).toBe('Strict')
+    expect(session?.value.length).toBeGreaterThan(20)
+    const visible = await page.evaluate(() => document.cookie)
+    expect(visible).not.toContain('admin_session')
+    expect(visible).not.toContain(session?.value ?? '<none>')
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+    expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull()
+    sessionCookies = cookies.filter((cookie) => cookie.name === 'admin_session')
+
+    // The one-time password is gone: the API refuses it now (the new one is what works).
+    const refused = await fetch(`${baseURL}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email, password: owner.password, totp: owner.recoveryCodes[0] }),
+    })
+    expect(refused.status).toBeGreaterThanOrEqual(400)
+    expect(errors).toEqual([])
+  })
+
+  it('finds a customer by email, credits their wallet after a confirmation, suspends and restores them', async () => {
+    customer = await registerCustomer(baseURL, 'admin-subject')
+    expect(await walletBalance(customer.token)).toBe(0)
+
+    await page.getByTestId('admin-menu').getByText('客户').click()
+    await page.waitForURL((url) => url.pathname === '/admin/customers')
+    await page.getByTestId('customers-search').locator('input').fill(customer.email)
+    await page.getByTestId('customers-search').locator('input').press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('q') === customer.email)
+    await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('customer-row').textContent()).toContain(customer.email)
+    await page.getByTestId('customer-open').click()
+    await page.waitForURL((url) => url.searchParams.has('customer'))
+    customerId = new URL(page.url()).searchParams.get('customer') ?? ''
+    await expect.poll(() => drawerDetail(page).textContent()).toContain(customer.email)
+    await expect.poll(() => drawerDetail(page).textContent()).toContain('$0.00')
+
+    // Credit $12.50: the first step only reviews; nothing moves until the confirmation.
+    await page.getByTestId('customer-adjust').click()
+    await page.getByTestId('adjust-amount').fill('12.5')
+    await page.getByTestId('adjust-reason').fill(ADJUST_REASON)
+    await modalOk(page).click()
+    await page.getByTestId('adjust-summary').waitFor()
+    expect(await page.getByTestId('adjust-summary').textContent()).toContain('$12.50')
+    expect(await page.getByTestId('adjust-summary').textContent()).toContain(customer.email)
+    expect(await walletBalance(customer.token)).toBe(0)
+    await modalOk(page).click()
+    await page.getByTestId('adjust-summary').waitFor({ state: 'detached' })
+    await expect.poll(() => drawerDetail(page).textContent()).toContain('$12.50')
+    expect(await walletBalance(customer.token)).toBe(12.5)
+
+    // Suspend with a reason: the customer's token stops working at once.
+    expect(await getWithToken(baseURL, '/user/me', customer.token)).toBe(200)
+    await page.getByTestId('customer-suspension').click()
+    await page.getByTestId('suspension-reason').fill(SUSPEND_REASON)
+    await modalOk(page).click()
+    await expect.poll(() => drawerDetail(page).textContent()).toContain('已停用')
+    await expect.poll(() => drawerDetail(page).textContent()).toContain(SUSPEND_REASON)
+    expect(await getWithToken(baseURL, '/user/me', customer.token)).toBe(401)
+    expect(await getWithToken(baseURL, '/user/wallet', customer.token)).toBe(401)
+    expect((await login(baseURL, customer.email, customer.password)).status).not.toBe(200)
+
+    // Restore: the customer can sign in again.
+    await page.getByTestId('customer-suspension').click()
+    await page.getByTestId('suspension-reason').fill(RESTORE_REASON)
+    await modalOk(page).click()
+    await expect.poll(() => drawerDetail(page).textContent()).toContain('正常')
+    expect(await drawerDetail(page).textContent()).not.toContain(SUSPEND_REASON)
+    const again = await login(baseURL, customer.email, customer.password)
+    expect(again.status).toBe(200)
+    const token = (again.body.data as { token: string }).token
+    expect(await getWithToken(baseURL, '/user/me', token)).toBe(200)
+    expect(await walletBalance(token)).toBe(12.5)
+
+    await page.locator('.ant-drawer-close').click()
+    await page.waitForURL((url) => !url.searchParams.has('customer'))
+    await page.getByTestId('customer-drawer').waitFor({ state: 'hidden' })
+    expect(errors).toEqual([])
+  })
+
+  it('lists the sign-ins, the password change, the adjustment, the suspension and the restore in the audit log', async () => {
+    await page.getByTestId('admin-menu').getByText('审计日志').click()
+    await page.waitForURL((url) => url.pathname === '/admin/audit')
+    const table = page.getByTestId('audit-table')
+    const rowOf = (action: string) => table.locator('tr.ant-table-row').filter({ hasText: action })
+    await expect.poll(() => rowOf('auth.password-change').count()).toBe(1)
+    // The wrong code in the form, and the old password tried over the API after the change.
+    expect(await rowOf('auth.sign-in-failed').count()).toBe(2)
+    expect(await rowOf('operators.create').count()).toBe(1)
+    // The exact action only: `auth.sign-in-failed` also contains `auth.sign-in`.
+    const signIns = table.locator('tr.ant-table-row code').getByText('auth.sign-in', { exact: true })
+    expect(await signIns.count()).toBe(1)
+    expect(await rowOf('auth.password-change').textContent()).toContain(owner.email)
+
+    const adjustment = rowOf('wallet.adjust')
+    expect(await adjustment.count()).toBe(1)
+    expect(await adjustment.textContent()).toContain(ADJUST_REASON)
+    expect(await adjustment.textContent()).toContain(customerId)
+    const suspension = rowOf('customers.suspend')
+    expect(await suspension.count()).toBe(1)
+    expect(await suspension.textContent()).toContain(SUSPEND_REASON)
+    expect(await rowOf('customers.restore').textContent()).toContain(RESTORE_REASON)
+
+    // The filter narrows the list to one action.
+    await page.getByTestId('audit-action').locator('input').fill('customers.suspend')
+    await page.getByTestId('audit-action').locator('input').press('Enter')
+    await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(1)
+    expect(await table.locator('tr.ant-table-row').textContent()).toContain(SUSPEND_REASON)
+    expect(errors).toEqual([])
+  })
+})
+
+describe('a customer token', () => {
+  it('gets 401 on the operator API', async () => {
+    const someone = await registerCustomer(baseURL, 'admin-probe')
+    expect(await getWithToken(baseURL, '/admin/auth/me', someone.token)).toBe(401)
+    const withCookie = await fetch(`${baseURL}/api/admin/auth/me`, {
+      headers: { cookie: `token=${someone.token}` },
+    })
+    expect(withCookie.status).toBe(401)
+  })
+
+  it('opens no console: /admin with the customer cookie and storage still shows the operator sign-in', async () => {
+    const someone = await registerCustomer(baseURL, 'admin-visitor')
+    const { context, page, errors } = await openAdmin({ token: someone.token })
+    await context.addInitScript((token) => window.localStorage.setItem('token', token), someone.token)
+    await page.goto('/admin/customers')
+    await page.waitForURL((url) => url.pathname === '/admin/login')
+    await page.getByTestId('login-submit').waitFor()
+    expect(await page.getByTestId('admin-menu').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('screenshots of every console page', () => {
+  const LANGUAGES: Language[] = ['zh-CN', 'en-US']
+  const LAYOUTS = [
+    { prefix: 'admin', viewport: DESKTOP },
+    { prefix: 'admin-mobile', viewport: PHONE },
+  ]
+  for (const layout of LAYOUTS)
+    for (const language of LANGUAGES)
+      it(`${layout.prefix} in ${language}`, async () => {
+        const name = (pageName: string) => `${layout.prefix}-${language}-${pageName}`
+
+        const anonymous = await openAdmin({ language, viewport: layout.viewport })
+        await anonymous.page.goto('/admin/login')
+        await anonymous.page.getByTestId('login-submit').waitFor()
+        await screenshot(anonymous.page, name('sign-in'))
+        expect(anonymous.errors).toEqual([])
+        await anonymous.context.close()
+
+        const { context, page, errors } = await openAdmin({
+          language,
+          viewport: layout.viewport,
+          cookies: sessionCookies,
+        })
+        await page.goto('/admin/password')
+        await page.getByTestId('password-submit').waitFor()
+        await screenshot(page, name('password'))
+
+        await page.goto('/admin')
+        await page.getByTestId('overview-operator').waitFor()
+        await screenshot(page, name('overview'))
+
+        // Rows on desktop, cards on phones: the journey's customer is listed either way.
+        await page.goto('/admin/customers')
+        await expect.poll(() => page.getByTestId('customers-table').textContent()).toContain(customer.email)
+        await screenshot(page, name('customers'))
+
+        await page.goto(`/admin/customers?customer=${customerId}`)
+        await expect.poll(() => drawerDetail(page).textContent()).toContain(customer.email)
+        await screenshot(page, name('customer-detail'))
+
+        await page.getByTestId('customer-adjust').click()
+        await page.getByTestId('adjust-amount').fill('-2')
+        await page.getByTestId('adjust-reason').fill('Screenshot only, never confirmed')
+        await modalOk(page).click()
+        await page.getByTestId('adjust-summary').waitFor()
+        await screenshot(page, name('adjustment-confirm'))
+        await page.locator('.ant-modal-footer .ant-btn').first().click()
+        await page.keyboard.press('Escape')
+
+        await page.goto('/admin/audit')
+        await expect.poll(() => page.getByTestId('audit-table').textContent()).toContain('customers.suspend')
+        await screenshot(page, name('audit'))
+
+        await page.goto('/admin/sessions')
+        await expect
+          .poll(() => page.getByTestId('sessions-table').textContent())
+          .toMatch(/当前会话|This session/)
+        await screenshot(page, name('sessions'))
+
+        // The review was never confirmed: the balance is what the journey left.
+        const again = await login(baseURL, customer.email, customer.password)
+        expect(await walletBalance((again.body.data as { token: string }).token)).toBe(12.5)
+        expect(errors).toEqual([])
+        await context.close()
+      })
+})
