@@ -50,7 +50,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
     const usage = await cli(dataDir, 'nonsense')
     expect(usage.code).toBe(2)
     expect(usage.out).toContain('inventory:import <file.csv>')
-  }, 60_000)
+    // Nine CLI processes, each opening the embedded database (~6 s apiece on a quiet 2-core machine).
+  }, 180_000)
 
   it('admin:create makes an operator once: one-time password, TOTP URI and 10 recovery codes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cli-admin-'))
@@ -64,5 +65,5 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
     expect(again.code).toBe(1)
     expect(again.out).toContain('already exists')
     expect((await cli(dataDir, 'admin:create', 'x@example.com', '--role', 'root')).code).toBe(2)
-  }, 120_000)
+  }, 180_000)
 })
