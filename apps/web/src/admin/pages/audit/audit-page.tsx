@@ -1,7 +1,7 @@
 // /admin/audit: the audit log, newest first; filters (action, days) kept in the address; each entry's
 // before and after shown as a compact diff.
 import type { AuditEntry } from '@proxy/contract/admin/audit'
-import { DatePicker, Flex, Input, Typography, theme } from 'antd'
+import { DatePicker, Flex, Typography, theme } from 'antd'
 import dayjs from 'dayjs'
 import { dayRangeToInstants } from '../../../shared/lib/date-range.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
@@ -12,6 +12,7 @@ import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useAuditLog } from '../../api/audit.ts'
 import { type AdminT, useAdminT } from '../../app/i18n.ts'
+import { ListPage, SearchFilter } from '../list-page.tsx'
 import { AuditDiff } from './audit-diff.tsx'
 
 type Row = AuditEntry
@@ -48,33 +49,31 @@ export const AuditPage = () => {
   })
 
   return (
-    <Flex vertical gap={token.margin}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('audit.title')}
-      </Typography.Title>
-      <Flex gap={token.marginSM} wrap>
-        <Input.Search
-          key={action}
-          defaultValue={action}
-          allowClear
-          placeholder={t('audit.actionPlaceholder')}
-          aria-label={t('audit.action')}
-          onSearch={(value) => list.update({ action: value.trim() })}
-          style={{ flex: '1 1 240px', maxWidth: 360 }}
-          data-testid="audit-action"
-        />
-        <DatePicker.RangePicker
-          aria-label={t('audit.range')}
-          value={range.from && first && last ? [dayjs(first), dayjs(last)] : null}
-          onChange={(days) =>
-            list.update({
-              first: days?.[0]?.format(DAY_FORMAT) ?? null,
-              last: days?.[1]?.format(DAY_FORMAT) ?? null,
-            })
-          }
-          data-testid="audit-range"
-        />
-      </Flex>
+    <ListPage
+      title={t('audit.title')}
+      filters={
+        <>
+          <SearchFilter
+            value={action}
+            placeholder={t('audit.actionPlaceholder')}
+            label={t('audit.action')}
+            onSearch={(value) => list.update({ action: value })}
+            data-testid="audit-action"
+          />
+          <DatePicker.RangePicker
+            aria-label={t('audit.range')}
+            value={range.from && first && last ? [dayjs(first), dayjs(last)] : null}
+            onChange={(days) =>
+              list.update({
+                first: days?.[0]?.format(DAY_FORMAT) ?? null,
+                last: days?.[1]?.format(DAY_FORMAT) ?? null,
+              })
+            }
+            data-testid="audit-range"
+          />
+        </>
+      }
+    >
       <PagedTable<Row>
         items={paged.items}
         rowKey="id"
@@ -125,6 +124,6 @@ export const AuditPage = () => {
         )}
         data-testid="audit-table"
       />
-    </Flex>
+    </ListPage>
   )
 }

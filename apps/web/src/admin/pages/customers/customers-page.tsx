@@ -5,7 +5,7 @@ import {
   type CustomerSummary,
   CustomerStatus as Statuses,
 } from '@proxy/contract/admin/customers'
-import { Flex, Input, Select, Typography, theme } from 'antd'
+import { Flex, Select, Typography, theme } from 'antd'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { CardLine } from '../../../shared/ui/paged-table/card-line.tsx'
@@ -14,6 +14,7 @@ import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useCustomers } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
+import { ListPage, SearchFilter } from '../list-page.tsx'
 import { CustomerDrawer } from './customer-drawer.tsx'
 import { CustomerStatusTag } from './customer-status-tag.tsx'
 
@@ -35,33 +36,32 @@ export const CustomersPage = () => {
   const yesNo = (value: boolean) => t(value ? 'customers.yes' : 'customers.no')
 
   return (
-    <Flex vertical gap={token.margin}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('customers.title')}
-      </Typography.Title>
-      <Flex gap={token.marginSM} wrap>
-        <Input.Search
-          key={q}
-          defaultValue={q}
-          allowClear
-          placeholder={t('customers.search')}
-          aria-label={t('customers.search')}
-          onSearch={(value) => list.update({ q: value.trim() })}
-          style={{ flex: '1 1 240px', maxWidth: 420 }}
-          data-testid="customers-search"
-        />
-        <Select<CustomerStatus | ''>
-          value={status ?? ''}
-          onChange={(value) => list.update({ status: value })}
-          options={[
-            { value: '', label: t('customers.allStatuses') },
-            ...Statuses.options.map((value) => ({ value, label: t(`customers.statuses.${value}`) })),
-          ]}
-          aria-label={t('customers.status')}
-          style={{ width: 160 }}
-          data-testid="customers-status"
-        />
-      </Flex>
+    <ListPage
+      title={t('customers.title')}
+      filters={
+        <>
+          <SearchFilter
+            value={q}
+            placeholder={t('customers.search')}
+            label={t('customers.search')}
+            onSearch={(value) => list.update({ q: value })}
+            maxWidth={420}
+            data-testid="customers-search"
+          />
+          <Select<CustomerStatus | ''>
+            value={status ?? ''}
+            onChange={(value) => list.update({ status: value })}
+            options={[
+              { value: '', label: t('customers.allStatuses') },
+              ...Statuses.options.map((value) => ({ value, label: t(`customers.statuses.${value}`) })),
+            ]}
+            aria-label={t('customers.status')}
+            style={{ width: 160 }}
+            data-testid="customers-status"
+          />
+        </>
+      }
+    >
       <PagedTable<Row>
         items={paged.items}
         rowKey="id"
@@ -102,6 +102,6 @@ export const CustomersPage = () => {
         data-testid="customers-table"
       />
       <CustomerDrawer id={openId} onClose={() => list.update({ customer: null, page: list.page })} />
-    </Flex>
+    </ListPage>
   )
 }
