@@ -1,6 +1,33 @@
 // The operator API for inventory, nodes and notices (the operator role's pages).
+import {
+  importInventory,
+  listInventory,
+  restoreInventoryAddress,
+  retireInventoryAddress,
+} from '@proxy/contract/admin/inventory'
+import { addAdminNode, listAdminNodes, revokeAdminNode, rotateNodeToken } from '@proxy/contract/admin/nodes'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
+import { mount } from '../../platform/route.ts'
+import * as inventory from './operations-inventory.ts'
+import { adminNodes, registerNode, revokeNodeById, rotateToken } from './operations-nodes.ts'
 
-export async function operationsRoutes(_app: FastifyInstance, _deps: { db: Db; config: Config }) {}
+export async function operationsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
+  mount(app, listAdminNodes, () => adminNodes(db))
+  mount(app, addAdminNode, ({ body, request }) => registerNode(db, request, body))
+  mount(app, rotateNodeToken, ({ params, request }) => rotateToken(db, request, params.id))
+  mount(app, revokeAdminNode, ({ params, request }) => revokeNodeById(db, request, params.id))
+
+  mount(app, listInventory, ({ query }) => inventory.listInventory(db, query))
+  // Room for MAX_IMPORT_ROWS rows of the longest fields (the app's default is 256 KiB).
+  mount(app, importInventory, ({ body, request }) => inventory.importInventory(db, request, body), {
+    bodyLimit: 2 * 1024 * 1024,
+  })
+  mount(app, retireInventoryAddress, ({ params, body, request }) =>
+    inventory.retireAddress(db, request, params.id, body.reason),
+  )
+  mount(app, restoreInventoryAddress, ({ params, body, request }) =>
+    inventory.restoreAddress(db, request, params.id, body),
+  )
+}

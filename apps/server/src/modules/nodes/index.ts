@@ -1,2 +1,3 @@
 // The nodes module's public face: all that other modules may import from it (npm run deps checks).
-export { addNode, isLiveNodeToken } from './nodes.service.ts'
+export { listNodes, statusOf } from './node-health.ts'
+export { addNode, isLiveNodeToken, revokeNode, rotateNodeToken } from './nodes.service.ts'

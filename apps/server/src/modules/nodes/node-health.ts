@@ -3,7 +3,7 @@
 import { formatBytes } from '@proxy/contract/bytes'
 import type { NodeHeartbeat } from '@proxy/contract/nodes/endpoints'
 import { asc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../platform/db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
 import { nodes } from './nodes.schema.ts'
 
 /** Nodes beat every 15 s: four missed beats and the node counts as down. */
@@ -38,8 +38,8 @@ export const statusOf = (
   return 'up'
 }
 
-/** Every node with its status and latest figures, oldest first. */
-export async function listNodes(db: Db, now = new Date()) {
+/** Every node (or the one with `id`) with its status and latest figures, oldest first. */
+export async function listNodes(db: Db | Tx, now = new Date(), id?: string) {
   const rows = await db
     .select({
       id: nodes.id,
@@ -48,6 +48,7 @@ export async function listNodes(db: Db, now = new Date()) {
       lastSeenAt: nodes.lastSeenAt,
       lastPushAt: nodes.lastPushAt,
       revokedAt: nodes.revokedAt,
+      createdAt: nodes.createdAt,
       version: nodes.version,
       uptimeSeconds: nodes.uptimeSeconds,
       openTunnels: nodes.openTunnels,
@@ -56,7 +57,8 @@ export async function listNodes(db: Db, now = new Date()) {
       pendingBatches: nodes.pendingBatches,
     })
     .from(nodes)
-    .orderBy(asc(nodes.createdAt))
+    .where(id === undefined ? undefined : eq(nodes.id, id))
+    .orderBy(asc(nodes.createdAt), asc(nodes.id))
   return rows.map((row) => ({
     ...row,
     status: statusOf(row, now),

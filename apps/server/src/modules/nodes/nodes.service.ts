@@ -16,7 +16,7 @@ import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
 
 const HOUR_MS = 3600 * 1000
 
-export async function addNode(db: Db, name: string, host: string) {
+export async function addNode(db: Db | Tx, name: string, host: string) {
   const token = newToken(NODE_TOKEN_PREFIX)
   const [node] = await db
     .insert(nodes)
@@ -35,8 +35,22 @@ export async function isLiveNodeToken(db: Db, token: string): Promise<boolean> {
   return live !== undefined
 }
 
+/**
+ * Gives a node that is not revoked a new token and answers it (shown once); the old one stops
+ * working on the next request. Null when there is no such live node.
+ */
+export async function rotateNodeToken(db: Db | Tx, id: string) {
+  const token = newToken(NODE_TOKEN_PREFIX)
+  const [node] = await db
+    .update(nodes)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(eq(nodes.id, id), sql`${nodes.revokedAt} is null`))
+    .returning({ id: nodes.id })
+  return node ? { id: node.id, token } : null
+}
+
 /** Revokes a node by id or name; its token stops working on the next request. */
-export async function revokeNode(db: Db, idOrName: string): Promise<number> {
+export async function revokeNode(db: Db | Tx, idOrName: string): Promise<number> {
   const isId = /^[0-9a-f-]{36}$/.test(idOrName)
   const revoked = await db
     .update(nodes)

@@ -2,9 +2,9 @@
 // their line numbers, and the rest are imported in batches inside one transaction.
 import { isIP } from 'node:net'
 import { parse } from 'csv-parse/sync'
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
-import { ipInventory, regions } from './static-ip.schema.ts'
+import { type INVENTORY_STATUSES, ipInventory, regions } from './static-ip.schema.ts'
 
 /** `purpose` is optional: `static` (the default) is sold as a static IP, `pool` is an exit of the node's rotating pool. */
 export const INVENTORY_CSV_COLUMNS = ['region_id', 'ip', 'port', 'node', 'purpose'] as const
@@ -12,7 +12,6 @@ const PURPOSES = ['static', 'pool'] as const
 export type ImportResult = { imported: number; rejected: { line: number; reason: string }[] }
 /** `onProgress(done, total)` after each batch: `done` of the `total` valid rows are written or found taken. */
 export type ImportOptions = { onProgress?: (done: number, total: number) => void }
-type ImportRow = { regionId: string; ip: string; port: number; node: string; pool: boolean; line: number }
 
 /** Rows per statement: bounds the size of one statement and how often progress is reported. */
 const BATCH_ROWS = 5_000
@@ -28,20 +27,69 @@ export async function importInventoryCsv(
   } catch (error) {
     return { imported: 0, rejected: [{ line: 0, reason: `not a CSV file: ${(error as Error).message}` }] }
   }
+  const lineOf = (index: number) => index + 2 // line 1 is the header
+  const checked = await checkInventoryRows(db, records.map(fromCsv))
+  const rejected: ImportResult['rejected'] = checked.rejected.map(({ index, reason }) => ({
+    line: lineOf(index),
+    reason,
+  }))
+  if (checked.rows.length === 0) return { imported: 0, rejected }
+
+  // All or nothing: every batch runs in one transaction. Rejects found inside it are kept apart
+  // so that a retried attempt (serialization failure, deadlock) starts again from a clean list.
+  const { imported, taken } = await inTransaction(db, (tx) => insertInventoryRows(tx, checked.rows, options))
+  rejected.push(...taken.map(({ index, reason }) => ({ line: lineOf(index), reason })))
+  rejected.sort((a, b) => a.line - b.line)
+  return { imported, rejected }
+}
+
+/** One row to stock, as a CSV line or the operator API sends it, before any check. */
+export type InventoryRowInput = {
+  regionId?: string
+  ip?: string
+  port?: string | number
+  node?: string
+  purpose?: string
+}
+/** A row that passed the checks; `index` is its place in the input (from 0). */
+export type InventoryRow = {
+  regionId: string
+  ip: string
+  port: number
+  node: string
+  pool: boolean
+  index: number
+}
+export type RowReject = { index: number; reason: string }
+
+const fromCsv = (record: Record<string, string>): InventoryRowInput => ({
+  regionId: record.region_id,
+  ip: record.ip,
+  port: record.port,
+  node: record.node,
+  purpose: record.purpose,
+})
+
+/**
+ * The checks every import makes, the CLI's and the console's: a known region, an IP address, a
+ * port, a node, a purpose, and an address not twice in the input. Answers the good rows and the
+ * rejects; whether an address is already stocked is known only on writing (or `takenInventoryRows`).
+ */
+export async function checkInventoryRows(db: Db | Tx, records: InventoryRowInput[]) {
   const knownRegions = new Set((await db.select({ id: regions.id }).from(regions)).map((row) => row.id))
-  const rejected: ImportResult['rejected'] = []
+  const rejected: RowReject[] = []
   const seen = new Set<string>()
-  const rows: ImportRow[] = []
+  const rows: InventoryRow[] = []
   records.forEach((record, index) => {
-    const line = index + 2 // line 1 is the header
-    const port = Number(record.port)
-    const key = `${record.ip}:${record.port}`
-    const reason = !knownRegions.has(record.region_id ?? '')
-      ? `unknown region "${record.region_id ?? ''}"`
+    const portText = String(record.port ?? '')
+    const port = portText.trim() === '' ? Number.NaN : Number(portText)
+    const key = `${record.ip}:${portText}`
+    const reason = !knownRegions.has(record.regionId ?? '')
+      ? `unknown region "${record.regionId ?? ''}"`
       : !isIP(record.ip ?? '')
         ? `"${record.ip ?? ''}" is not an IP address`
         : !Number.isInteger(port) || port < 1 || port > 65_535
-          ? `"${record.port ?? ''}" is not a port`
+          ? `"${portText}" is not a port`
           : !record.node
             ? 'no node'
             : !PURPOSES.includes((record.purpose || 'static') as (typeof PURPOSES)[number])
@@ -50,38 +98,57 @@ export async function importInventoryCsv(
                 ? `${key} appears twice in the file`
                 : null
     seen.add(key)
-    if (reason) rejected.push({ line, reason })
+    if (reason) rejected.push({ index, reason })
     else
       rows.push({
-        regionId: record.region_id as string,
+        regionId: record.regionId as string,
         ip: record.ip as string,
         port,
         node: record.node as string,
         pool: record.purpose === 'pool',
-        line,
+        index,
       })
   })
-  if (rows.length === 0) return { imported: 0, rejected }
+  return { rows, rejected }
+}
 
-  // All or nothing: every batch runs in one transaction. Rejects found inside it are kept apart
-  // so that a retried attempt (serialization failure, deadlock) starts again from a clean list.
-  const { imported, taken } = await inTransaction(db, async (tx) => {
-    let inserted = 0
-    const taken: ImportResult['rejected'] = []
-    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      const batch = rows.slice(start, start + BATCH_ROWS)
-      const added = await insertNew(tx, batch)
-      for (const row of batch) {
-        if (added.delete(`${row.ip}:${row.port}`)) inserted++
-        else taken.push({ line: row.line, reason: `${row.ip}:${row.port} is already in the inventory` })
-      }
-      options.onProgress?.(start + batch.length, rows.length)
+const takenReason = (row: InventoryRow) => `${row.ip}:${row.port} is already in the inventory`
+
+/** Stocks the checked rows in the caller's transaction, in batches; those already stocked are answered as rejects. */
+export async function insertInventoryRows(tx: Tx, rows: InventoryRow[], options: ImportOptions = {}) {
+  let imported = 0
+  const taken: RowReject[] = []
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS)
+    const added = await insertNew(tx, batch)
+    for (const row of batch) {
+      if (added.delete(`${row.ip}:${row.port}`)) imported++
+      else taken.push({ index: row.index, reason: takenReason(row) })
     }
-    return { imported: inserted, taken }
-  })
-  rejected.push(...taken)
-  rejected.sort((a, b) => a.line - b.line)
-  return { imported, rejected }
+    options.onProgress?.(start + batch.length, rows.length)
+  }
+  return { imported, taken }
+}
+
+/** The checked rows whose address is already stocked, as rejects, writing nothing (an import's preview). */
+export async function takenInventoryRows(db: Db | Tx, rows: InventoryRow[]): Promise<RowReject[]> {
+  const taken: RowReject[] = []
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS)
+    const { rows: found } = (await db.execute(sql`
+      select inventory.ip, inventory.port
+      from ip_inventory inventory
+      join unnest(
+        ${sql.param(batch.map((row) => row.ip))}::text[],
+        ${sql.param(batch.map((row) => row.port))}::integer[]
+      ) as batch(ip, port) on inventory.ip = batch.ip and inventory.port = batch.port`)) as unknown as {
+      rows: { ip: string; port: number }[]
+    }
+    const stocked = new Set(found.map((row) => `${row.ip}:${Number(row.port)}`))
+    for (const row of batch)
+      if (stocked.has(`${row.ip}:${row.port}`)) taken.push({ index: row.index, reason: takenReason(row) })
+  }
+  return taken
 }
 
 /**
@@ -89,7 +156,7 @@ export async function importInventoryCsv(
  * as one array parameter each (unnest), so a batch costs five bind parameters, not five per row
  * (PostgreSQL refuses more than 65,535 in one query); `on conflict` also covers a concurrent import.
  */
-async function insertNew(tx: Tx, batch: ImportRow[]) {
+async function insertNew(tx: Tx, batch: InventoryRow[]) {
   const { rows } = (await tx.execute(sql`
     insert into ip_inventory (region_id, ip, port, node, status)
     select region_id, ip, port, node, status
@@ -120,3 +187,49 @@ export async function inventorySummary(db: Db) {
 
 export const regionExists = async (db: Db, id: string) =>
   (await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id))).length > 0
+
+// --- the operator console's view ---------------------------------------------------------------
+
+export type InventoryFilter = {
+  regionId?: string
+  status?: (typeof INVENTORY_STATUSES)[number]
+  node?: string
+  page: number
+  pageSize: number
+}
+
+/** Addresses newest first, by region, status and node, one page and the total. */
+export async function inventoryPage(db: Db, filter: InventoryFilter) {
+  const where = and(
+    filter.regionId === undefined ? undefined : eq(ipInventory.regionId, filter.regionId),
+    filter.status === undefined ? undefined : eq(ipInventory.status, filter.status),
+    filter.node === undefined ? undefined : eq(ipInventory.node, filter.node),
+  )
+  const rows = await db
+    .select()
+    .from(ipInventory)
+    .where(where)
+    .orderBy(desc(ipInventory.createdAt), asc(ipInventory.ip), asc(ipInventory.port))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+  return { rows, total: await db.$count(ipInventory, where) }
+}
+
+/** One address, locked for the rest of the transaction (a purchase skips it meanwhile). */
+export async function lockInventoryRow(tx: Tx, id: string) {
+  const [row] = await tx.select().from(ipInventory).where(eq(ipInventory.id, id)).for('update')
+  return row
+}
+
+/** Moves an address to `status` (clearing any cooling time) and answers the row as it now is. */
+export async function setInventoryStatus(tx: Tx, id: string, status: (typeof INVENTORY_STATUSES)[number]) {
+  const [row] = await tx
+    .update(ipInventory)
+    .set({ status, coolingUntil: null })
+    .where(eq(ipInventory.id, id))
+    .returning()
+  return row
+}
+
+/** How many addresses are stocked in all. */
+export const inventoryCount = (db: Db | Tx) => db.$count(ipInventory)

@@ -1,0 +1,117 @@
+// Nodes for the operator console: the same registration and revocation the CLI uses (modules/nodes),
+// each write audited in its own transaction. Tokens go into the answer, never into the audit log.
+import { createHash } from 'node:crypto'
+import type { AddNodeInput, AdminNode, NodeWithToken } from '@proxy/contract/admin/nodes'
+import type { FastifyRequest } from 'fastify'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { addNode, listNodes, revokeNode, rotateNodeToken } from '../nodes/index.ts'
+import { actorOf, recordAudit } from './audit.ts'
+
+type NodeRow = Awaited<ReturnType<typeof listNodes>>[number]
+
+const iso = (value: Date | null) => value?.toISOString() ?? null
+
+const toAdminNode = (row: NodeRow): AdminNode => ({
+  id: row.id,
+  name: row.name,
+  host: row.host,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  lastSeenAt: iso(row.lastSeenAt),
+  lastPushAt: iso(row.lastPushAt),
+  pushLagMs: row.pushLagMs,
+  revokedAt: iso(row.revokedAt),
+  version: row.version,
+  uptimeSeconds: row.uptimeSeconds,
+  openTunnels: row.openTunnels,
+  bytesPerSecond: row.bytesPerSecond === null ? null : Number(row.bytesPerSecond),
+  deadLetters: row.deadLetters,
+  pendingBatches: row.pendingBatches,
+})
+
+/** What the audit log keeps of a node: never its token, only a fingerprint that tells two apart. */
+const audited = (node: NodeRow | undefined, token?: string) => ({
+  name: node?.name ?? null,
+  host: node?.host ?? null,
+  revokedAt: node?.revokedAt ?? null,
+  ...(token && { tokenFingerprint: createHash('sha256').update(token).digest('hex').slice(0, 8) }),
+})
+
+const nameTaken = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    { issues: [{ field: 'name', message: 'an active node already has this name' }] },
+    'name: an active node already has this name',
+  )
+
+async function nodeOf(tx: Db | Tx, id: string) {
+  const [node] = await listNodes(tx, new Date(), id)
+  return node
+}
+
+export async function adminNodes(db: Db): Promise<{ items: AdminNode[] }> {
+  return { items: (await listNodes(db)).map(toAdminNode) }
+}
+
+export async function registerNode(
+  db: Db,
+  request: FastifyRequest,
+  input: AddNodeInput,
+): Promise<NodeWithToken> {
+  return inTransaction(db, async (tx) => {
+    const live = await listNodes(tx)
+    if (live.some((node) => node.name === input.name && node.status !== 'revoked')) throw nameTaken()
+    const { id, token } = await addNode(tx, input.name, input.host)
+    const node = await nodeOf(tx, id)
+    if (!node) throw new Error('node not created')
+    await recordAudit(tx, {
+      operator: actorOf(request),
+      action: 'nodes.add',
+      target: `node:${id}`,
+      before: { exists: false },
+      after: { exists: true, ...audited(node, token) },
+      ip: request.ip,
+    })
+    return { node: toAdminNode(node), token }
+  })
+}
+
+export async function rotateToken(db: Db, request: FastifyRequest, id: string): Promise<NodeWithToken> {
+  return inTransaction(db, async (tx) => {
+    const before = await nodeOf(tx, id)
+    const rotated = await rotateNodeToken(tx, id)
+    const after = await nodeOf(tx, id)
+    if (!rotated || !after) throw new AppError('NOT_FOUND')
+    await recordAudit(tx, {
+      operator: actorOf(request),
+      action: 'nodes.rotate-token',
+      target: `node:${id}`,
+      before: { ...audited(before), tokenFingerprint: null },
+      after: audited(after, rotated.token),
+      ip: request.ip,
+    })
+    return { node: toAdminNode(after), token: rotated.token }
+  })
+}
+
+export async function revokeNodeById(db: Db, request: FastifyRequest, id: string): Promise<AdminNode> {
+  return inTransaction(db, async (tx) => {
+    const before = await nodeOf(tx, id)
+    if (!before) throw new AppError('NOT_FOUND')
+    // Revoking a revoked node changes nothing and is not a write.
+    if (before.revokedAt) return toAdminNode(before)
+    await revokeNode(tx, id)
+    const after = await nodeOf(tx, id)
+    if (!after) throw new AppError('NOT_FOUND')
+    await recordAudit(tx, {
+      operator: actorOf(request),
+      action: 'nodes.revoke',
+      target: `node:${id}`,
+      before: audited(before),
+      after: audited(after),
+      ip: request.ip,
+    })
+    return toAdminNode(after)
+  })
+}
