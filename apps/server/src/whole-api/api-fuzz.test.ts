@@ -261,6 +261,9 @@ describe('API fuzz over /api/openapi.json', () => {
     expect(ops.filter((op) => op.isSecured).length).toBeGreaterThan(10)
   })
 
+  const headerBytes = (headers: Record<string, string>) =>
+    Object.entries(headers).reduce((bytes, [name, value]) => bytes + name.length + value.length + 4, 0)
+
   it('answers 401 first to every call of a secured operation without valid credentials', async () => {
     const throwaway = await server.newCustomer()
     const loggedOut = await server.newCustomer()
@@ -323,7 +326,11 @@ describe('API fuzz over /api/openapi.json', () => {
       for (const [label, headers, c] of attempts) {
         const sent = { ...c, headers: { ...c.headers, ...headers } }
         const reply = await send(op, sent)
-        const problem = reply.status !== 401 ? `expected 401, got ${reply.status}` : envelopeProblem(reply)
+        // Headers past Node's 16 KB limit are refused (431) before any route or credential is read.
+        const expected = headerBytes(sent.headers) > 16 * 1024 ? [401, 431] : [401]
+        const problem = !expected.includes(reply.status)
+          ? `expected ${expected.join(' or ')}, got ${reply.status}`
+          : envelopeProblem(reply)
         if (problem) failures.push(failureLine(op, label, sent, reply, problem))
       }
     }

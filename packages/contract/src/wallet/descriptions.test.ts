@@ -23,6 +23,23 @@ describe('wallet entry descriptions', () => {
     expect(describeEntry(traffic, 'en-US')).toBe('Traffic package 10 GB ×3')
   })
 
+  it('renders refunds and operator adjustments in both languages', () => {
+    const ip = { key: 'refund-static-ip', params: { ip: '127.0.1.5', days: 12 } } as const
+    expect(describeEntry(ip, 'zh-CN')).toBe('退款：静态IP 127.0.1.5 未使用 12 天')
+    expect(describeEntry(ip, 'en-US')).toBe('Refund: static IP 127.0.1.5, 12 unused days')
+    const traffic = {
+      key: 'refund-traffic',
+      params: { plan: '10GB 流量包', planEn: '10 GB package' },
+    } as const
+    expect(describeEntry(traffic, 'en-US')).toBe('Refund: traffic package 10 GB package, unused part')
+    expect(describeEntry({ key: 'adjustment', params: { direction: 'debit' } }, 'zh-CN')).toBe(
+      '人工调整（扣款）',
+    )
+    expect(describeEntry({ key: 'adjustment', params: { direction: 'credit' } }, 'en-US')).toBe(
+      'Manual adjustment (credit)',
+    )
+  })
+
   it('accepts only known keys with their parameters', () => {
     expect(EntryAbout.safeParse({ key: 'topup', params: { channel: 'alipay' } }).success).toBe(true)
     expect(EntryAbout.safeParse({ key: 'topup', params: { channel: 'paypal' } }).success).toBe(false)

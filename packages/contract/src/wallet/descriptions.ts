@@ -18,6 +18,9 @@ export const EntryAbout = z.discriminatedUnion('key', [
     params: z.object({ plan: z.string(), planEn: z.string(), quantity: count }),
   }),
   z.object({ key: z.literal('demo-credit'), params: z.object({}) }),
+  z.object({ key: z.literal('refund-static-ip'), params: z.object({ ip: z.string(), days: count }) }),
+  z.object({ key: z.literal('refund-traffic'), params: z.object({ plan: z.string(), planEn: z.string() }) }),
+  z.object({ key: z.literal('adjustment'), params: z.object({ direction: z.enum(['credit', 'debit']) }) }),
 ])
 export type EntryAbout = z.infer<typeof EntryAbout>
 
@@ -36,6 +39,9 @@ const TEMPLATES: Record<Language, Templates> = {
     'static-ip-renewal': ({ quantity, days }) => `续费静态IP ×${quantity} ${days}天`,
     'traffic-purchase': ({ plan, quantity }) => `购买流量包 ${plan} ×${quantity}`,
     'demo-credit': () => '演示账户赠送余额',
+    'refund-static-ip': ({ ip, days }) => `退款：静态IP ${ip} 未使用 ${days} 天`,
+    'refund-traffic': ({ plan }) => `退款：流量包 ${plan} 未使用部分`,
+    adjustment: ({ direction }) => (direction === 'credit' ? '人工调整（入账）' : '人工调整（扣款）'),
   },
   'en-US': {
     topup: ({ channel }) => `Top-up via ${CHANNELS['en-US'][channel]}`,
@@ -45,6 +51,11 @@ const TEMPLATES: Record<Language, Templates> = {
       `Static IP renewal ×${quantity}, ${days} ${days === 1 ? 'day' : 'days'}`,
     'traffic-purchase': ({ planEn, quantity }) => `Traffic package ${planEn} ×${quantity}`,
     'demo-credit': () => 'Demo account credit',
+    'refund-static-ip': ({ ip, days }) =>
+      `Refund: static IP ${ip}, ${days} unused ${days === 1 ? 'day' : 'days'}`,
+    'refund-traffic': ({ planEn }) => `Refund: traffic package ${planEn}, unused part`,
+    adjustment: ({ direction }) =>
+      direction === 'credit' ? 'Manual adjustment (credit)' : 'Manual adjustment (debit)',
   },
 }
 

@@ -113,7 +113,7 @@ export async function adjustWallet(db: Db, request: FastifyRequest, id: string, 
       const before = await walletBalance(tx, id)
       const { transactionId } = await postLedgerTransaction(tx, {
         kind: 'adjustment',
-        description: amount > 0 ? '人工调整（入账）' : '人工调整（扣款）',
+        about: { key: 'adjustment', params: { direction: amount > 0 ? 'credit' : 'debit' } },
         reference: `adjustment:${request.id}`,
         entries: [
           { accountId: wallet, amount },

@@ -1,2 +1,9 @@
 // The orders module's public face: all that other modules may import from it (npm run deps checks).
-export { type InstancesReader, placePaidOrder, type ReplacementsReader } from './orders.service.ts'
+export {
+  findOrders,
+  type InstancesReader,
+  ordersOfInstance,
+  paidOrder,
+  placePaidOrder,
+  type ReplacementsReader,
+} from './orders.service.ts'

@@ -2,7 +2,7 @@ import { centsToAmount } from '@proxy/contract/money'
 import type { Order, OrderListQuery } from '@proxy/contract/orders/endpoints'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import type { IpReplacement } from '@proxy/contract/static-ip/replacement'
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { orderInstances, orders } from './orders.schema.ts'
@@ -31,17 +31,44 @@ export async function listOrders(db: Db, userId: string, query: OrderListQuery) 
     query.product === 'static-ip' ? inArray(orders.kind, ['new', 'renewal']) : undefined,
     query.status ? eq(orders.status, query.status) : undefined,
   )
+  const { rows, total } = await pageOfOrders(db, where, query)
+  return { items: rows.map(toOrder), total, page: query.page, pageSize: query.pageSize }
+}
+
+async function pageOfOrders(db: Db, where: SQL | undefined, page: { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNo))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
     db.select({ value: count() }).from(orders).where(where),
   ])
-  return { items: rows.map(toOrder), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize }
+  return { rows, total: total?.value ?? 0 }
+}
+
+/** Orders of every customer (or one), newest first, for the operator console; each with its customer id. */
+export async function findOrders(
+  db: Db,
+  query: {
+    userId?: string
+    kind?: Order['kind']
+    from?: string
+    to?: string
+    page: number
+    pageSize: number
+  },
+): Promise<{ items: (Order & { userId: string })[]; total: number }> {
+  const where = and(
+    query.userId ? eq(orders.userId, query.userId) : undefined,
+    query.kind ? eq(orders.kind, query.kind) : undefined,
+    query.from ? gte(orders.createdAt, new Date(query.from)) : undefined,
+    query.to ? lte(orders.createdAt, new Date(query.to)) : undefined,
+  )
+  const { rows, total } = await pageOfOrders(db, where, query)
+  return { items: rows.map((row) => ({ ...toOrder(row), userId: row.userId })), total }
 }
 
 /** The instances with these ids, oldest first (the static-IP module answers; app.ts hands it in). */
@@ -92,4 +119,27 @@ export async function placePaidOrder(
       .insert(orderInstances)
       .values(instanceIds.map((instanceId) => ({ orderNo: values.orderNo, instanceId })))
   return toOrder(order)
+}
+
+/** What an order charged, as stored (cents), for refunds: one order by number. */
+export async function paidOrder(db: Db | Tx, orderNo: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo))
+  return row
+}
+
+/** The orders that bought or renewed an instance, newest first (the current term's order first). */
+export async function ordersOfInstance(db: Db | Tx, instanceId: string) {
+  return db
+    .select({
+      orderNo: orders.orderNo,
+      userId: orders.userId,
+      kind: orders.kind,
+      durationDays: orders.durationDays,
+      unitPrice: orders.unitPrice,
+      createdAt: orders.createdAt,
+    })
+    .from(orderInstances)
+    .innerJoin(orders, eq(orders.orderNo, orderInstances.orderNo))
+    .where(eq(orderInstances.instanceId, instanceId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
 }

@@ -8,7 +8,17 @@ export {
   instancesByIds,
   ownersOfInstances,
 } from './instances.service.ts'
-export { importInventoryCsv } from './inventory.service.ts'
+export {
+  checkInventoryRows,
+  type InventoryRowInput,
+  importInventoryCsv,
+  insertInventoryRows,
+  inventoryCount,
+  inventoryPage,
+  lockInventoryRow,
+  setInventoryStatus,
+  takenInventoryRows,
+} from './inventory.service.ts'
 export { whitelistSources } from './ip-whitelist.service.ts'
 export {
   instancesExpiredSince,
@@ -17,4 +27,5 @@ export {
   servedInstances,
   servedOwners,
 } from './node-rows.ts'
+export { lockInstanceForRefund, releaseInstanceNow } from './refund.service.ts'
 export { replacementsForOrder } from './replacement.service.ts'

@@ -2,6 +2,7 @@
 
 export { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from './node-rows.ts'
 export { drawFromPackages, existingAccounts } from './packages-draw.ts'
+export { closePackageNow, lockPackageForRefund } from './refund.service.ts'
 export {
   addPlansIfNone,
   claimExhaustedAccounts,

@@ -7,8 +7,8 @@ import {
   type TopUpListQuery,
   type TopUpOrder,
 } from '@proxy/contract/wallet/topups'
-import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
-import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
 import {
@@ -53,6 +53,41 @@ function toView(row: OrderRow, gateway: PaymentGateway | null): TopUpOrder {
 
 const orderName = (cents: number) => `账户充值 $${(cents / 100).toFixed(2)}`
 
+async function pageOfTopUps(db: Db, where: SQL | undefined, page: { page: number; pageSize: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(topupOrders)
+      .where(where)
+      .orderBy(desc(topupOrders.createdAt), desc(topupOrders.orderNo))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(topupOrders).where(where),
+  ])
+  return { rows, total: total?.value ?? 0 }
+}
+
+/** Top-up orders of every customer (or one), newest first, as stored: for the operator console. */
+export function findTopUps(
+  db: Db,
+  query: {
+    userId?: string
+    status?: OrderRow['status']
+    channel?: OrderRow['channel']
+    orderNo?: string
+    page: number
+    pageSize: number
+  },
+) {
+  const where = and(
+    query.userId ? eq(topupOrders.userId, query.userId) : undefined,
+    query.status ? eq(topupOrders.status, query.status) : undefined,
+    query.channel ? eq(topupOrders.channel, query.channel) : undefined,
+    query.orderNo ? eq(topupOrders.orderNo, query.orderNo.toUpperCase()) : undefined,
+  )
+  return pageOfTopUps(db, where, query)
+}
+
 export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCnyRate: number) {
   async function findOwn(userId: string, orderNo: string): Promise<OrderRow> {
     const [row] = await db
@@ -63,13 +98,22 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
     return row
   }
 
-  /** Marks the order paid and credits the wallet, once, whatever state it had reached. */
+  /**
+   * Marks the order paid and credits the wallet, once, whatever state it had reached. `alongside`
+   * runs in the same transaction after the credit (an operator's audit row and answer).
+   */
   async function credit(
     orderNo: string,
     tradeNo: string,
     context: MoneyContext,
+    alongside?: (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
   ): Promise<'credited' | 'already paid'> {
     return inTransaction(db, async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(topupOrders)
+        .where(eq(topupOrders.orderNo, orderNo))
+        .for('update')
       const [order] = await tx
         .update(topupOrders)
         .set({ status: 'paid', paidAt: sql`now()`, gatewayTradeNo: tradeNo })
@@ -86,6 +130,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
         ],
         context,
       })
+      if (alongside && before) await alongside(tx, before, order)
       return 'credited'
     })
   }
@@ -103,6 +148,12 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
   return {
     credit,
     reconcile,
+
+    /** What the gateway says of an order, for an operator (null: unreachable or unknown to it). */
+    async askGateway(orderNo: string) {
+      if (!gateway) throw new AppError('PAYMENTS_UNAVAILABLE')
+      return gateway.queryOrder(orderNo)
+    },
 
     /** One top-up order as stored, for the payment callbacks (which know only its number). */
     async find(orderNo: string) {
@@ -146,17 +197,8 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
         eq(topupOrders.userId, userId),
         query.status ? eq(topupOrders.status, query.status) : undefined,
       )
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(topupOrders)
-          .where(where)
-          .orderBy(desc(topupOrders.createdAt), desc(topupOrders.orderNo))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ value: count() }).from(topupOrders).where(where),
-      ])
-      return { items: rows.map((row) => toView(row, gateway)), total: total?.value ?? 0, ...query }
+      const { rows, total } = await pageOfTopUps(db, where, query)
+      return { items: rows.map((row) => toView(row, gateway)), total, ...query }
     },
 
     async cancel(userId: string, orderNo: string): Promise<TopUpOrder> {

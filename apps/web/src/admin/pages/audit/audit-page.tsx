@@ -75,11 +75,8 @@ export const AuditPage = () => {
       }
     >
       <PagedTable<Row>
-        items={paged.items}
+        {...paged}
         rowKey="id"
-        paging={paged.paging}
-        isLoading={paged.isLoading}
-        isFiltered={paged.isFiltered}
         totalText={(count) => t('audit.total', { count })}
         empty={t('audit.empty')}
         emptyFiltered={t('audit.emptyFiltered')}

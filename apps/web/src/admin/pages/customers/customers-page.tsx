@@ -63,11 +63,8 @@ export const CustomersPage = () => {
       }
     >
       <PagedTable<Row>
-        items={paged.items}
+        {...paged}
         rowKey="id"
-        paging={paged.paging}
-        isLoading={paged.isLoading}
-        isFiltered={paged.isFiltered}
         totalText={(count) => t('customers.total', { count })}
         empty={t('customers.empty')}
         emptyFiltered={t('customers.emptyFiltered')}
