@@ -16,6 +16,9 @@ afterAll(async () => {
 })
 
 const openFromUserMenu = async (page: Page, item: string) => {
+  // After the console's first requests (the account's preferences may re-render the header), so the
+  // menu does not close under the click.
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('user-menu').click()
   await page.getByRole('menuitem', { name: item }).click()
 }
