@@ -1,10 +1,10 @@
 // Nodes for the operator console: the same registration and revocation the CLI uses (modules/nodes),
 // each write audited in its own transaction. Tokens go into the answer, never into the audit log.
-import { createHash } from 'node:crypto'
 import type { AddNodeInput, AdminNode, NodeWithToken } from '@proxy/contract/admin/nodes'
 import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import { hashToken } from '../auth/index.ts'
 import { addNode, listNodes, revokeNode, rotateNodeToken } from '../nodes/index.ts'
 import { actorOf, recordAudit } from './audit.ts'
 
@@ -35,7 +35,7 @@ const audited = (node: NodeRow | undefined, token?: string) => ({
   name: node?.name ?? null,
   host: node?.host ?? null,
   revokedAt: node?.revokedAt ?? null,
-  ...(token && { tokenFingerprint: createHash('sha256').update(token).digest('hex').slice(0, 8) }),
+  ...(token && { tokenFingerprint: hashToken(token).slice(0, 8) }),
 })
 
 const nameTaken = () =>
