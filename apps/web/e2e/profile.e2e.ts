@@ -95,8 +95,7 @@ describe('personal info', () => {
         viewport,
       })
       await page.goto('/console/overview')
-      await page.getByTestId('user-menu').click()
-      await page.locator('.ant-dropdown-menu-item').first().click()
+      await openFromUserMenu(page, language === 'zh-CN' ? '个人信息' : 'Personal info')
       const curl = page.locator('.ant-modal').getByTestId('api-curl')
       await curl.scrollIntoViewIfNeeded()
       const box = await curl.evaluate((element) => ({
