@@ -30,9 +30,37 @@ export const operators = pgTable(
     /** Set by the CLI: every call but me, password and logout is refused until the password changes. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set by an owner: the operator cannot sign in and their sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('operators_email_key').on(table.email)],
+)
+
+/**
+ * An owner's invitation: a one-time link (only its SHA-256 is stored) that lets the invitee choose a
+ * password and enrol TOTP. The secret is made, sealed, when the invitee first opens the link.
+ */
+export const operatorInvitations = pgTable(
+  'operator_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => operators.id),
+    totpSecret: text('totp_secret'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('operator_invitations_token_hash_key').on(table.tokenHash),
+    index('operator_invitations_email_idx').on(table.email),
+  ],
 )
 
 /** Console sessions: only the SHA-256 of the token is stored. */

@@ -27,6 +27,12 @@ export const regions = pgTable('regions', {
   sortOrder: integer('sort_order').notNull().default(0),
 })
 
+/** Percent off a term's list price, per term; the operator edits it (seeded by migration 0016). */
+export const durationDiscounts = pgTable('duration_discounts', {
+  durationDays: integer('duration_days').primaryKey(),
+  percent: integer('percent').notNull(),
+})
+
 /** `pool`: an exit address of the node's rotating pool (traffic accounts), never sold as a static IP. */
 export const INVENTORY_STATUSES = ['available', 'allocated', 'cooling', 'retired', 'pool'] as const
 
