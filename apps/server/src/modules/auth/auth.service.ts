@@ -192,7 +192,7 @@ export async function hasCustomers(db: Db): Promise<boolean> {
 /** Inserts a customer unless the email is taken; answers the new id, or null when it was. */
 export async function insertCustomer(
   tx: Tx,
-  values: { email: string; name: string; passwordHash: string },
+  values: { email: string; name: string; passwordHash: string; emailVerifiedAt?: Date },
 ): Promise<string | null> {
   const [user] = await tx
     .insert(users)

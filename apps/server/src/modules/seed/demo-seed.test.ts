@@ -25,6 +25,10 @@ describe('demo seed', () => {
       token: login.body.data.token,
     })
     expect(wallet.body.data.wallet.balance).toBe(DEMO_CREDIT_CENTS / 100)
+    const me = await server.call<{ emailVerified: boolean }>('GET', '/api/user/me', {
+      token: login.body.data.token,
+    })
+    expect(me.body.data.emailVerified).toBe(true)
     await expectLedgerInvariants(server.db)
   })
 })
