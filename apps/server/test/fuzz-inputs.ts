@@ -309,11 +309,14 @@ export function validArb(schema: Schema, pool: readonly string[]): fc.Arbitrary<
     }
     case 'boolean':
       return fc.boolean()
-    case 'array':
+    case 'array': {
+      // Short arrays, but never shorter than the schema asks (the term discounts come as exactly four).
+      const minLength = Math.max(schema.minItems ?? 0, 1)
       return fc.array(validArb(schema.items ?? {}, pool), {
-        minLength: Math.max(schema.minItems ?? 0, 1),
-        maxLength: Math.max(Math.min(schema.maxItems ?? 2, 2), 1),
+        minLength,
+        maxLength: Math.max(Math.min(schema.maxItems ?? 2, 2), minLength),
       })
+    }
     case 'object': {
       const properties = schema.properties ?? {}
       const required = schema.required ?? []

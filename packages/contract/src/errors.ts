@@ -85,6 +85,25 @@ export const errorCatalogue = {
     status: 400,
     message: "These counters would take a customer's lifetime usage past 2^53 - 1 bytes",
   },
+  PRICE_CHANGED: { code: 3120, status: 409, message: 'The price has changed since your quote; quote again' },
+  NOT_REFUNDABLE: { code: 3130, status: 409, message: 'This item cannot be refunded' },
+  INVENTORY_STATE_CONFLICT: {
+    code: 3140,
+    status: 409,
+    message: 'This address cannot change from its current state',
+  },
+  NO_REPLACEMENT_ADDRESS: {
+    code: 3141,
+    status: 409,
+    message: 'No free address in this region to replace it with',
+  },
+  INVITATION_INVALID: {
+    code: 2060,
+    status: 422,
+    message: 'This invitation is invalid, already used or expired',
+  },
+  OPERATOR_EXISTS: { code: 2061, status: 409, message: 'An operator with this email already exists' },
+  LAST_OWNER: { code: 2062, status: 409, message: 'The last active owner cannot be disabled or demoted' },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

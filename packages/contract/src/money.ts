@@ -13,6 +13,13 @@ export const Amount = z
     message: 'At most 2 decimals',
   })
 
+/**
+ * The total a customer confirmed from a quote, in dollars. When it differs from the total priced at
+ * purchase (an operator changed a price or a discount since), the purchase is refused with
+ * PRICE_CHANGED and nothing is charged. Left out, the price of the moment is taken.
+ */
+export const ExpectedTotal = Amount.refine((value) => value >= 0, { message: 'Not negative' }).optional()
+
 export { formatBalance } from './wire.ts'
 
 /**

@@ -2,14 +2,12 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 
+/**
+ * The terms on sale. Longer terms are cheaper: each has a percent off the 30-day price times the number of
+ * months, kept in the server's `duration_discounts` table (seeded 0 / 5 / 10 / 20 %, edited by operators);
+ * clients read them from the catalogue's `prices[].discountPercent`, never from a constant.
+ */
 export const DURATIONS = [30, 90, 180, 365] as const
-/** Longer terms are cheaper: percent off the 30-day price times the number of months. */
-export const DURATION_DISCOUNT_PERCENT: Record<(typeof DURATIONS)[number], number> = {
-  30: 0,
-  90: 5,
-  180: 10,
-  365: 20,
-}
 export const DurationDays = z.union(
   DURATIONS.map((days) => z.literal(days)) as [
     z.ZodLiteral<30>,

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
+import { ExpectedTotal } from '../money.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { DurationDays, ProxyProtocol } from './catalog.ts'
 
@@ -62,6 +63,7 @@ export type UpdateInstanceInput = z.infer<typeof UpdateInstanceInput>
 export const RenewInput = z.strictObject({
   ids: z.array(z.uuid()).min(1).max(100),
   durationDays: DurationDays,
+  expectedTotal: ExpectedTotal,
 })
 export type RenewInput = z.infer<typeof RenewInput>
 

@@ -1,6 +1,7 @@
 // Buying and renewing static IPs from the wallet: the quote, the purchase and the renewal.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { ExpectedTotal } from '../money.ts'
 import { Order } from '../orders/endpoints.ts'
 import { DurationDays, ProxyProtocol, RegionId } from './catalog.ts'
 import { Instance, RenewInput } from './instances.ts'
@@ -13,7 +14,10 @@ export const StaticIpOrderInput = z.strictObject({
   durationDays: DurationDays,
   protocol: ProxyProtocol,
 })
-export const StaticIpPurchaseInput = StaticIpOrderInput.extend({ autoRenew: z.boolean().default(false) })
+export const StaticIpPurchaseInput = StaticIpOrderInput.extend({
+  autoRenew: z.boolean().default(false),
+  expectedTotal: ExpectedTotal,
+})
 export type StaticIpPurchaseInput = z.infer<typeof StaticIpPurchaseInput>
 
 export const StaticIpQuote = z.object({

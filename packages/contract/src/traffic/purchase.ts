@@ -1,6 +1,7 @@
 // Buying traffic packages from the wallet: the quote (priced here, never in the browser) and the purchase.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
+import { ExpectedTotal } from '../money.ts'
 import { Order } from '../orders/endpoints.ts'
 import { TRAFFIC_MAX_QUANTITY, TrafficPackage } from './endpoints.ts'
 
@@ -9,6 +10,8 @@ export const TrafficOrderInput = z.strictObject({
   quantity: z.number().int().min(1).max(TRAFFIC_MAX_QUANTITY),
 })
 export type TrafficOrderInput = z.infer<typeof TrafficOrderInput>
+export const TrafficPurchaseInput = TrafficOrderInput.extend({ expectedTotal: ExpectedTotal })
+export type TrafficPurchaseInput = z.infer<typeof TrafficPurchaseInput>
 
 export const TrafficQuote = z.object({
   unitPrice: z.number(),
@@ -38,6 +41,6 @@ export const purchaseTraffic = defineEndpoint({
   path: '/orders/traffic',
   summary: 'Buy traffic packages from the wallet (send an Idempotency-Key header)',
   tags,
-  body: TrafficOrderInput,
+  body: TrafficPurchaseInput,
   response: z.object({ order: Order, packages: z.array(TrafficPackage) }),
 })

@@ -1,8 +1,8 @@
 import { centsToAmount } from '@proxy/contract/money'
-import { DURATION_DISCOUNT_PERCENT, DURATIONS, type Region } from '@proxy/contract/static-ip/catalog'
+import { DURATIONS, type Region } from '@proxy/contract/static-ip/catalog'
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { unitPriceCents } from './pricing.ts'
+import { termDiscounts, unitPriceCents } from './pricing.ts'
 import { ipInventory, regions } from './static-ip.schema.ts'
 
 export async function getCatalog(db: Db): Promise<{ regions: Region[]; durations: number[] }> {
@@ -18,6 +18,7 @@ export async function getCatalog(db: Db): Promise<{ regions: Region[]; durations
     .leftJoin(stock, eq(stock.regionId, regions.id))
     .where(eq(regions.isActive, true))
     .orderBy(asc(regions.sortOrder), asc(regions.id))
+  const discounts = await termDiscounts(db)
   return {
     durations: [...DURATIONS],
     regions: rows.map(({ region, available }) => ({
@@ -32,8 +33,10 @@ export async function getCatalog(db: Db): Promise<{ regions: Region[]; durations
       pricePer30Days: centsToAmount(region.pricePer30Days),
       prices: DURATIONS.map((durationDays) => ({
         durationDays,
-        discountPercent: DURATION_DISCOUNT_PERCENT[durationDays],
-        unitPrice: centsToAmount(unitPriceCents(region.pricePer30Days, durationDays)),
+        discountPercent: discounts[durationDays],
+        unitPrice: centsToAmount(
+          unitPriceCents(region.pricePer30Days, durationDays, discounts[durationDays]),
+        ),
       })),
       stock: available,
     })),

@@ -2,7 +2,7 @@
 // addresses are picked with FOR UPDATE SKIP LOCKED, the wallet is debited through the ledger and
 // the order and instances are written, so there is never a charge without an address or the reverse.
 import { centsToAmount } from '@proxy/contract/money'
-import { DURATION_DISCOUNT_PERCENT, type DurationDays } from '@proxy/contract/static-ip/catalog'
+import type { DurationDays } from '@proxy/contract/static-ip/catalog'
 import type { RenewInput } from '@proxy/contract/static-ip/instances'
 import type { StaticIpPurchaseInput, StaticIpQuote } from '@proxy/contract/static-ip/purchase'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
@@ -12,7 +12,7 @@ import { newOrderNo } from '../../platform/order-no.ts'
 import { chargeWallet, type MoneyContext, settled, walletBalance } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { newCredentials, selectInstances, toInstance } from './instances.service.ts'
-import { listPriceCents, unitPriceCents } from './pricing.ts'
+import { assertExpectedTotal, listPriceCents, termDiscounts, unitPriceCents } from './pricing.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -41,14 +41,15 @@ export async function quoteStaticIp(
   input: Omit<StaticIpPurchaseInput, 'autoRenew'>,
 ): Promise<StaticIpQuote> {
   const region = await activeRegion(db, input.regionId, input.protocol)
-  const unit = unitPriceCents(region.pricePer30Days, input.durationDays)
+  const discount = (await termDiscounts(db))[input.durationDays]
+  const unit = unitPriceCents(region.pricePer30Days, input.durationDays, discount)
   const total = unit * input.quantity
   const balance = await walletBalance(db, userId)
   return {
     unitPrice: centsToAmount(unit),
     quantity: input.quantity,
     durationDays: input.durationDays,
-    discount: DURATION_DISCOUNT_PERCENT[input.durationDays],
+    discount,
     saving: centsToAmount(listPriceCents(region.pricePer30Days, input.durationDays) * input.quantity - total),
     total: centsToAmount(total),
     stock: await availableIn(db, region.id),
@@ -65,6 +66,10 @@ export async function purchaseStaticIp(
 ) {
   return inTransaction(db, async (tx) => {
     const region = await activeRegion(tx, input.regionId, input.protocol)
+    const discount = (await termDiscounts(tx))[input.durationDays]
+    const unit = unitPriceCents(region.pricePer30Days, input.durationDays, discount)
+    const total = unit * input.quantity
+    assertExpectedTotal(input.expectedTotal, total)
     const picked = await tx
       .select({ id: ipInventory.id, ip: ipInventory.ip })
       .from(ipInventory)
@@ -87,8 +92,6 @@ export async function purchaseStaticIp(
         ),
       )
 
-    const unit = unitPriceCents(region.pricePer30Days, input.durationDays)
-    const total = unit * input.quantity
     const orderNo = newOrderNo('S')
     await chargeWallet(
       tx,
@@ -136,7 +139,7 @@ export async function purchaseStaticIp(
         durationDays: input.durationDays,
         protocol: input.protocol,
         unitPrice: unit,
-        discountPercent: DURATION_DISCOUNT_PERCENT[input.durationDays],
+        discountPercent: discount,
         total,
       },
       created.map(({ id }) => id),
@@ -173,8 +176,12 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
       .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
       .innerJoin(regions, eq(regions.id, ipInventory.regionId))
       .where(inArray(proxyInstances.id, ids))
-    const units = priced.map((row) => unitPriceCents(row.pricePer30Days, input.durationDays as DurationDays))
+    const discount = (await termDiscounts(tx))[input.durationDays as DurationDays]
+    const units = priced.map((row) =>
+      unitPriceCents(row.pricePer30Days, input.durationDays as DurationDays, discount),
+    )
     const total = units.reduce((sum, unit) => sum + unit, 0)
+    assertExpectedTotal(input.expectedTotal, total)
     const regionIds = new Set(priced.map((row) => row.regionId))
     const orderNo = newOrderNo('R')
     await chargeWallet(
@@ -205,7 +212,7 @@ export async function renewInstances(db: Db, userId: string, input: RenewInput, 
         quantity: ids.length,
         durationDays: input.durationDays,
         unitPrice: Math.round(total / ids.length),
-        discountPercent: DURATION_DISCOUNT_PERCENT[input.durationDays],
+        discountPercent: discount,
         total,
       },
       ids,

@@ -2,11 +2,20 @@
 
 export { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from './node-rows.ts'
 export { drawFromPackages, existingAccounts } from './packages-draw.ts'
+export {
+  allPlans,
+  insertPlan,
+  type PlanChanges,
+  type PlanRow,
+  planForUpdate,
+  updatePlanRow,
+} from './plans-admin.ts'
 export { closePackageNow, lockPackageForRefund } from './refund.service.ts'
 export {
   addPlansIfNone,
   claimExhaustedAccounts,
   claimPackagesPastPercent,
   hasBoughtTraffic,
+  packageBytesSoldSince,
   remainingBytes,
 } from './traffic.service.ts'

@@ -2,9 +2,9 @@
 // unexpired package has bytes left, so its status is derived, never stored out of step.
 import { randomBytes } from 'node:crypto'
 import { bytesToWire } from '@proxy/contract/bytes'
-import { centsToAmount } from '@proxy/contract/money'
+import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import { GB, type TrafficAccount, type TrafficPackage } from '@proxy/contract/traffic/endpoints'
-import type { TrafficOrderInput, TrafficQuote } from '@proxy/contract/traffic/purchase'
+import type { TrafficOrderInput, TrafficPurchaseInput, TrafficQuote } from '@proxy/contract/traffic/purchase'
 import {
   and,
   asc,
@@ -207,12 +207,15 @@ export async function quoteTraffic(db: Db, userId: string, input: TrafficOrderIn
 export async function purchaseTraffic(
   db: Db,
   userId: string,
-  input: TrafficOrderInput,
+  input: TrafficPurchaseInput,
   context: MoneyContext,
 ) {
   return inTransaction(db, async (tx) => {
     const plan = await activePlan(tx, input.planId)
     const total = plan.price * input.quantity
+    // Confirmed against an older quote (the operator changed the plan's price since): nothing is charged.
+    if (input.expectedTotal !== undefined && amountToCents(input.expectedTotal) !== total)
+      throw new AppError('PRICE_CHANGED')
     const orderNo = newOrderNo('F')
     await chargeWallet(
       tx,
@@ -337,4 +340,13 @@ export async function claimExhaustedAccounts(db: Db, now: Date) {
       ),
     )
     .returning({ userId: trafficAccounts.userId })
+}
+
+/** Bytes of the traffic packages bought since `since`, all customers together. */
+export async function packageBytesSoldSince(db: Db, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${trafficPackages.totalBytes})` })
+    .from(trafficPackages)
+    .where(sql`${trafficPackages.purchasedAt} >= ${since.toISOString()}::timestamptz`)
+  return BigInt(row?.bytes ?? 0)
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { catalogQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 
-export type QuoteInput = Omit<StaticIpPurchaseInput, 'autoRenew'>
+export type QuoteInput = Omit<StaticIpPurchaseInput, 'autoRenew' | 'expectedTotal'>
 
 export const useQuote = (input: QuoteInput | null) =>
   useQuery({

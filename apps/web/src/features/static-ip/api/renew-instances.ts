@@ -5,8 +5,9 @@ import { renewInstances } from '@proxy/contract/static-ip/purchase'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
-import { instancesQueryKey, ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
+import { catalogQueryKey, instancesQueryKey, ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { isPriceChanged } from '../../../shared/ui/buy-flow/price-changed.ts'
 
 export type RenewVariables = { input: RenewInput; idempotencyKey: string }
 
@@ -22,6 +23,10 @@ export const useRenewInstances = () => {
     onSettled: () => {
       for (const queryKey of [walletQueryKey, instancesQueryKey, ordersQueryKey])
         void queryClient.invalidateQueries({ queryKey })
+    },
+    // The prices changed since the catalogue on screen: read it again, so the total shown is the one charged.
+    onError: (error) => {
+      if (isPriceChanged(error)) void queryClient.invalidateQueries({ queryKey: catalogQueryKey })
     },
   })
 }

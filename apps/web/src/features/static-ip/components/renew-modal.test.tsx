@@ -2,6 +2,7 @@ import type { Region } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../shared/http/api-error.ts'
 import { mockApi, renderRoute } from '../../../test/render-route.tsx'
 import { RenewModal } from './renew-modal.tsx'
 
@@ -28,15 +29,17 @@ const regions = [region('us-lax', 'US', '洛杉矶', 25), region('jp-tyo', 'JP',
 const instance = (id: string, regionId: string): Instance =>
   ({ id, regionId, ip: `203.0.113.${id.length}`, port: 1080 }) as Instance
 
-const open = (instances: Instance[]) => {
-  mockApi(({ url }) => {
+const open = (instances: Instance[], renew: () => unknown = () => ({ order: {}, instances: [] })) => {
+  const request = mockApi(({ url }) => {
     if (url === '/user/wallet') return { wallet: { balance: 200, currency: 'USD' }, usdCnyRate: 7.2 }
+    if (url === '/proxy/instances/renew') return renew()
     throw new Error(`unexpected ${url}`)
   })
   renderRoute(<RenewModal instances={instances} regions={regions} onClose={() => {}} onDone={() => {}} />, {
     path: '/',
     url: '/',
   })
+  return request
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -74,5 +77,30 @@ describe('renew modal', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('renew-30').textContent).toContain('$30.00')
     expect(screen.getByTestId('renew-total').textContent).toBe('$60.00')
     expect(screen.queryByText('所选IP来自多个地区，时长卡片显示全部所选IP的价格')).toBeNull()
+  })
+
+  it('takes the terms’ discounts from the catalogue, sends the total shown, and says when the price changed', async () => {
+    const request = open(
+      [
+        instance('3f0c8a52-6a1b-4c7e-9d2f-0123456789a1', 'us-lax'),
+        instance('3f0c8a52-6a1b-4c7e-9d2f-0123456789a2', 'jp-tyo'),
+      ],
+      () => {
+        throw new ApiError('The price has changed since your quote; quote again', 3120, 409)
+      },
+    )
+    await screen.findAllByTestId('renew-group')
+    // The catalogue here has 15 % off 365 days (the server's table, not a constant in the client).
+    expect(screen.getByTestId('renew-365').textContent).toContain('省15%')
+    fireEvent.click(screen.getByRole('button', { name: '确认续费' }))
+    expect(await screen.findByText('价格已变更，请重新报价后再确认')).toBeTruthy()
+    const sent = request.mock.calls
+      .map(([config]) => config)
+      .find((config) => config.url === '/proxy/instances/renew')
+    expect(sent?.data).toEqual({
+      ids: ['3f0c8a52-6a1b-4c7e-9d2f-0123456789a1', '3f0c8a52-6a1b-4c7e-9d2f-0123456789a2'],
+      durationDays: 30,
+      expectedTotal: 55,
+    })
   })
 })

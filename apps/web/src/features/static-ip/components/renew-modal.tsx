@@ -1,7 +1,8 @@
 // Renewal of the selected lines: the term, the price of each region's lines from the catalogue, the total and what
-// the wallet covers. There is no renewal quote on the server; it charges the same catalogue prices.
+// the wallet covers. There is no renewal quote on the server; it charges the same catalogue prices, and refuses
+// (PRICE_CHANGED) a total that no longer matches them: the catalogue is read again and the customer confirms anew.
 import type { DurationDays, Region } from '@proxy/contract/static-ip/catalog'
-import { DURATION_DISCOUNT_PERCENT, DURATIONS } from '@proxy/contract/static-ip/catalog'
+import { DURATIONS } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import { formatBalance } from '@proxy/contract/wire'
 import { Alert, Flex, Modal, Typography, theme } from 'antd'
@@ -17,7 +18,7 @@ import { Money } from '../../../shared/ui/money.tsx'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { useRenewInstances } from '../api/renew-instances.ts'
 import { DurationPicker } from './duration-picker.tsx'
-import { renewPrice } from './renew-price.ts'
+import { renewPrice, termDiscount } from './renew-price.ts'
 
 type Props = { instances: Instance[]; regions: Region[]; onClose: () => void; onDone: () => void }
 
@@ -36,14 +37,18 @@ export const RenewModal = ({ instances, regions, onClose, onDone }: Props) => {
     (isMixed ? undefined : regions.find((region) => region.id === instances[0]?.regionId)?.prices) ??
     DURATIONS.map((days) => ({
       durationDays: days,
-      discountPercent: DURATION_DISCOUNT_PERCENT[days],
+      // A term's discount is the same in every region: the catalogue tells it with each region's prices.
+      discountPercent: termDiscount(regions, instances, days),
       unitPrice: renewPrice(instances, regions, days).total,
     }))
 
   const onOk = () => {
     if (renew.isPending) return
     renew.mutate(
-      { input: { ids: instances.map((item) => item.id), durationDays }, idempotencyKey: randomId() },
+      {
+        input: { ids: instances.map((item) => item.id), durationDays, expectedTotal: total },
+        idempotencyKey: randomId(),
+      },
       { onSuccess: onDone },
     )
   }

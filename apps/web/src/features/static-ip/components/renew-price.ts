@@ -37,3 +37,18 @@ export const renewPrice = (
     groups: priced.map(({ cents: _, ...group }) => group),
   }
 }
+
+/** The term's discount as the catalogue tells it for the selected lines' regions (0 when none is listed). */
+export const termDiscount = (
+  regions: readonly Pick<Region, 'id' | 'prices'>[],
+  instances: readonly Pick<Instance, 'regionId'>[],
+  durationDays: number,
+): number => {
+  for (const instance of instances) {
+    const price = regions
+      .find((region) => region.id === instance.regionId)
+      ?.prices.find((item) => item.durationDays === durationDays)
+    if (price) return price.discountPercent
+  }
+  return 0
+}

@@ -1,8 +1,11 @@
 import type { Region } from '@proxy/contract/static-ip/catalog'
-import { screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callsTo, mockApi, renderRoute } from '../../../test/render-route.tsx'
 import { BuyStaticIpPage } from './buy-static-ip-page.tsx'
+
+// Whole pages under jsdom on a busy machine: findBy* and waitFor wait up to 8 s (the default 1 s flakes).
+configure({ asyncUtilTimeout: 8_000 })
 
 const region = (id: string, stock: number, pricePer30Days: number): Region => ({
   id,

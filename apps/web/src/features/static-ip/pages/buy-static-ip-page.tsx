@@ -14,6 +14,7 @@ import { describeApiError } from '../../../shared/http/describe-error.ts'
 import { randomId } from '../../../shared/lib/random-id.ts'
 import { useDebounced } from '../../../shared/lib/use-debounced.ts'
 import { ChoiceSection } from '../../../shared/ui/buy-flow/choice-section.tsx'
+import { isPriceChanged } from '../../../shared/ui/buy-flow/price-changed.ts'
 import { RegionName } from '../../../shared/ui/region-name.tsx'
 import { usePurchaseStaticIp } from '../api/purchase-static-ip.ts'
 import { type QuoteInput, useQuote } from '../api/quote-static-ip.ts'
@@ -64,14 +65,18 @@ export const BuyStaticIpPage = () => {
       : t('buy.chooseRegion')
 
   const onConfirm = () => {
-    if (!input || purchase.isPending) return
-    // A fresh key for each confirmation: the same order is never paid twice, a new one always is.
+    if (!input || !quote.data || purchase.isPending) return
+    // A fresh key for each confirmation: the same order is never paid twice, a new one always is. The
+    // total confirmed goes along: if a price changed since the quote, the server refuses and we price again.
     purchase.mutate(
-      { input: { ...input, autoRenew }, idempotencyKey: randomId() },
+      { input: { ...input, autoRenew, expectedTotal: quote.data.total }, idempotencyKey: randomId() },
       {
         onSuccess: ({ order, instances }) => {
           setIsConfirming(false)
           setBought({ orderNo: order.orderNo, instances })
+        },
+        onError: (error) => {
+          if (isPriceChanged(error)) void quote.refetch()
         },
       },
     )
@@ -185,7 +190,7 @@ export const BuyStaticIpPage = () => {
           quote={quote.data}
           protocol={protocol}
           autoRenew={autoRenew}
-          isPaying={purchase.isPending}
+          isPaying={purchase.isPending || (isPriceChanged(purchase.error) && quote.isFetching)}
           error={purchaseError}
           onConfirm={onConfirm}
           onCancel={() => setIsConfirming(false)}

@@ -1,6 +1,5 @@
 // POST /orders/traffic with one Idempotency-Key per confirmation: a retried request never buys twice.
-import { purchaseTraffic, type TrafficOrderInput } from '@proxy/contract/traffic/purchase'
-
+import { purchaseTraffic, type TrafficPurchaseInput } from '@proxy/contract/traffic/purchase'
 import { IDEMPOTENCY_HEADER } from '@proxy/contract/wire'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { walletQueryKey } from '../../../shared/api/get-wallet.ts'
@@ -8,7 +7,7 @@ import { ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { trafficPlansQueryKey, trafficQueryKey } from './traffic-keys.ts'
 
-export type TrafficPurchaseVariables = { input: TrafficOrderInput; idempotencyKey: string }
+export type TrafficPurchaseVariables = { input: TrafficPurchaseInput; idempotencyKey: string }
 
 export const usePurchaseTraffic = () => {
   const queryClient = useQueryClient()

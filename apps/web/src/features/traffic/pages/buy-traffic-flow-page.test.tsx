@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { App } from 'antd'
 import type { AxiosRequestConfig } from 'axios'
 import { MemoryRouter } from 'react-router'
@@ -9,6 +9,9 @@ import { ApiError } from '../../../shared/http/api-error.ts'
 import { http } from '../../../shared/http/client.ts'
 import { copyText } from '../../../shared/lib/copy-text.ts'
 import { BuyTrafficFlowPage } from './buy-traffic-flow-page.tsx'
+
+// Whole pages under jsdom on a busy machine: findBy* and waitFor wait up to 8 s (the default 1 s flakes).
+configure({ asyncUtilTimeout: 8_000 })
 
 vi.mock('../../../shared/lib/copy-text.ts', () => ({ copyText: vi.fn(async () => true) }))
 
@@ -70,15 +73,18 @@ const order = {
 
 type Answer = (config: AxiosRequestConfig) => unknown
 let balance = 100
+/** Added to every plan's price: an operator's price change between a quote and its confirmation. */
+let priceChange = 0
 
 // Priced as the server prices it: in cents, against the wallet's balance at the time.
 const answerQuote: Answer = ({ data }) => {
   const { planId, quantity } = data as { planId: string; quantity: number }
   const plan = plans.find((item) => item.id === planId)
   if (!plan) throw new Error(`unexpected plan ${planId}`)
-  const total = Math.round(plan.price * 100) * quantity
+  const price = plan.price + priceChange
+  const total = Math.round(price * 100) * quantity
   return {
-    unitPrice: plan.price,
+    unitPrice: price,
     quantity,
     totalBytes: plan.sizeBytes * quantity,
     validityDays: plan.validityDays,
@@ -115,6 +121,7 @@ const renderPage = (url = '/console/buyTrafficFlow') =>
 describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     balance = 100
+    priceChange = 0
     onPurchase = () => ({ order, packages: [pack('a'), pack('b')] })
     vi.spyOn(http, 'request').mockImplementation(async (config) => {
       const answer = answers[`${config.method} ${config.url}`]
@@ -187,6 +194,36 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     expect(error.textContent).toContain('钱包余额不足')
     expect(within(error).getByRole('link').getAttribute('href')).toBe('/console/recharge')
     expect(screen.queryByTestId('purchase-result')).toBeNull()
+  })
+
+  it('sends the confirmed total and, when the price changed since the quote, says so and prices again', {
+    timeout: 60_000,
+  }, async () => {
+    onPurchase = () => {
+      priceChange = 3
+      throw new ApiError('The price has changed since your quote; quote again', 3120, 409)
+    }
+    renderPage()
+    await waitFor(() => expect(screen.getByTestId('quote-after').textContent).toBe('$70.00'))
+    fireEvent.click(screen.getByTestId('buy-submit'))
+    await screen.findByTestId('purchase-confirm')
+    expect(screen.getByTestId('confirm-total').textContent).toBe('$30.00')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认支付' })))
+    const error = await screen.findByTestId('purchase-error')
+    expect(error.textContent).toContain('价格已变')
+    expect(screen.queryByTestId('purchase-result')).toBeNull()
+    // The quote is read again: the confirmation now shows the new total, and confirming sends it.
+    await waitFor(() => expect(screen.getByTestId('confirm-total').textContent).toBe('$33.00'))
+    onPurchase = () => ({ order: { ...order, total: 33 }, packages: [pack('a')] })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认支付' })))
+    await screen.findByTestId('purchase-result')
+    const sent = request()
+      .mock.calls.map(([config]) => config)
+      .filter((config) => config.url === '/orders/traffic')
+    expect(sent.map((config) => config.data)).toEqual([
+      { planId: 'gb-10', quantity: 1, expectedTotal: 30 },
+      { planId: 'gb-10', quantity: 1, expectedTotal: 33 },
+    ])
   })
 
   it('shows the traffic account with masked password, connection strings and a confirmed reset', async () => {

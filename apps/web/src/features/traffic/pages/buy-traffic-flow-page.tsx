@@ -14,6 +14,7 @@ import { randomId } from '../../../shared/lib/random-id.ts'
 import { useDebounced } from '../../../shared/lib/use-debounced.ts'
 import { ChoiceSection } from '../../../shared/ui/buy-flow/choice-section.tsx'
 import type { PayProblem } from '../../../shared/ui/buy-flow/confirm-modal.tsx'
+import { isPriceChanged } from '../../../shared/ui/buy-flow/price-changed.ts'
 import { useTrafficPlans } from '../api/get-traffic-plans.ts'
 import { usePurchaseTraffic } from '../api/purchase-traffic.ts'
 import { useTrafficQuote } from '../api/quote-traffic.ts'
@@ -55,14 +56,18 @@ export const BuyTrafficFlowPage = () => {
     : null
 
   const onConfirm = () => {
-    if (!plan || !input || purchase.isPending) return
-    // A fresh key for each confirmation: the same order is never paid twice, a new one always is.
+    if (!plan || !input || !quote.data || purchase.isPending) return
+    // A fresh key for each confirmation: the same order is never paid twice, a new one always is. The
+    // total confirmed goes along: if the price changed since the quote, the server refuses and we price again.
     purchase.mutate(
-      { input, idempotencyKey: randomId() },
+      { input: { ...input, expectedTotal: quote.data.total }, idempotencyKey: randomId() },
       {
         onSuccess: ({ order, packages }) => {
           setIsConfirming(false)
           setBought({ order, packages, planLabel: planName(plan, i18n.language) })
+        },
+        onError: (error) => {
+          if (isPriceChanged(error)) void quote.refetch()
         },
       },
     )
@@ -148,7 +153,7 @@ export const BuyTrafficFlowPage = () => {
           isOpen={isConfirming}
           plan={plan}
           quote={quote.data}
-          isPaying={purchase.isPending}
+          isPaying={purchase.isPending || (isPriceChanged(purchase.error) && quote.isFetching)}
           problem={problem}
           onConfirm={onConfirm}
           onCancel={() => setIsConfirming(false)}
