@@ -231,6 +231,7 @@ describe('health and docs', () => {
         'GET /api/proxy/instances/{id}/replacements',
         'POST /api/proxy/instances/renew',
         'GET /api/proxy/instances/export/{type}',
+        'GET /api/user/announcements',
         'GET /api/user/notices',
         'POST /api/user/notices/{id}/read',
         'GET /api/catalog/traffic-plans',

@@ -31,3 +31,31 @@ export const markNoticeRead = defineEndpoint({
   params: z.strictObject({ id: z.uuid() }),
   response: Notice,
 })
+
+/** How an announcement is shown: `warning` stands out (maintenance, an outage). */
+export const AnnouncementSeverity = z.enum(['info', 'warning'])
+export type AnnouncementSeverity = z.infer<typeof AnnouncementSeverity>
+
+/** An announcement to every customer, in both languages: the web shows the reader's. Plain text. */
+export const Announcement = z.object({
+  id: z.string(),
+  severity: AnnouncementSeverity,
+  titleZh: z.string(),
+  titleEn: z.string(),
+  bodyZh: z.string(),
+  bodyEn: z.string(),
+  publishAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+})
+export type Announcement = z.infer<typeof Announcement>
+
+/** At most this many announcements are shown at once (the newest). */
+export const MAX_SHOWN_ANNOUNCEMENTS = 10
+
+export const listAnnouncements = defineEndpoint({
+  method: 'GET',
+  path: '/user/announcements',
+  summary: 'Announcements published now (publish time passed, not expired), newest first',
+  tags: ['user'],
+  response: z.object({ items: z.array(Announcement) }),
+})

@@ -1,2 +1,12 @@
 // The notices module's public face: all that other modules may import from it (npm run deps checks).
-export { addNotice, unreadCount } from './notices.service.ts'
+export {
+  type AnnouncementFields,
+  type AnnouncementRow,
+  announcementForUpdate,
+  deleteAnnouncementRow,
+  insertAnnouncement,
+  listAnnouncementRows,
+  toAdminAnnouncement,
+  updateAnnouncementRow,
+} from './announcements.service.ts'
+export { addNotice, noticesOfKindSince, unreadCount } from './notices.service.ts'

@@ -1,12 +1,14 @@
-import { listNotices, markNoticeRead } from '@proxy/contract/notices/endpoints'
+import { listAnnouncements, listNotices, markNoticeRead } from '@proxy/contract/notices/endpoints'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import { currentAnnouncements } from './announcements.service.ts'
 import * as noticeService from './notices.service.ts'
 
 export async function noticeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   mount(app, listNotices, ({ auth, query }) =>
     noticeService.listNotices(db, auth.userId, query.unreadOnly === 'true'),
   )
+  mount(app, listAnnouncements, async () => ({ items: await currentAnnouncements(db) }))
   mount(app, markNoticeRead, ({ auth, params }) => noticeService.markRead(db, auth.userId, params.id))
 }

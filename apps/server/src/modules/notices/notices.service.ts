@@ -56,3 +56,20 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
     .where(and(eq(notices.userId, userId), isNull(notices.readAt)))
   return row?.value ?? 0
 }
+
+/**
+ * Notices of `kind` sent since `since`: how many, to how many customers, and the sum of their numeric
+ * `count` parameter (the items each one was about; 0 where it has none).
+ */
+export async function noticesOfKindSince(db: Db, kind: string, since: Date) {
+  const [row] = await db
+    .select({
+      notices: count(),
+      customers: sql<number>`count(distinct ${notices.userId})`.mapWith(Number),
+      items: sql<number>`coalesce(sum(case when jsonb_typeof(${notices.params}->'count') = 'number'
+        then (${notices.params}->>'count')::numeric else 0 end), 0)`.mapWith(Number),
+    })
+    .from(notices)
+    .where(and(eq(notices.kind, kind), sql`${notices.createdAt} >= ${since.toISOString()}::timestamptz`))
+  return { notices: row?.notices ?? 0, customers: row?.customers ?? 0, items: row?.items ?? 0 }
+}

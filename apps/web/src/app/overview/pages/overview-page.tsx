@@ -1,7 +1,8 @@
-// /console/overview: greeting, the four summary numbers, 30 days of usage, notices, recent orders, recent pages
+// /console/overview: greeting, the operators' announcements, the four summary numbers, 30 days of usage, notices, recent orders, recent pages
 // and shortcuts.
 import { Col, Flex, Row, theme } from 'antd'
 import { useLocation } from 'react-router'
+import { Announcements } from '../components/announcements.tsx'
 import { Greeting } from '../components/greeting.tsx'
 import { NoticesCard } from '../components/notices-card.tsx'
 import { RecentOrders } from '../components/recent-orders.tsx'
@@ -16,6 +17,7 @@ export const OverviewPage = () => {
   return (
     <Flex vertical gap={token.marginLG}>
       <Greeting />
+      <Announcements />
       <StatCards />
       <Row gutter={[token.marginLG, token.marginLG]}>
         <Col xs={24} xl={16}>
