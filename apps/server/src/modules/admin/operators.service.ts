@@ -1,5 +1,6 @@
-// Operator accounts: made by the CLI only, signed in with password and TOTP, sessions of at most
-// 12 h that end after 30 min idle, and a password change that ends every other session.
+// Operator accounts: made by the CLI or an owner's invitation (team.service.ts), signed in with
+// password and TOTP (never when disabled), sessions of at most 12 h that end after 30 min idle,
+// and a password change that ends every other session.
 import { randomBytes } from 'node:crypto'
 import {
   OPERATOR_SESSION_IDLE_MINUTES,
@@ -119,7 +120,11 @@ export async function createOperatorAccount(
 
 export type IssuedOperatorSession = { token: string; sessionId: string; expiresAt: Date }
 
-async function startSession(tx: Tx, operatorId: string, client: Client): Promise<IssuedOperatorSession> {
+export async function startSession(
+  tx: Tx,
+  operatorId: string,
+  client: Client,
+): Promise<IssuedOperatorSession> {
   const token = newToken(OPERATOR_TOKEN_PREFIX)
   const expiresAt = new Date(Date.now() + SESSION_MAX_MS)
   const [session] = await tx
@@ -136,7 +141,7 @@ async function startSession(tx: Tx, operatorId: string, client: Client): Promise
   return { token, sessionId: session.id, expiresAt }
 }
 
-const liveSession = and(
+export const liveSession = and(
   isNull(operatorSessions.revokedAt),
   gt(operatorSessions.expiresAt, sql`now()`),
   gt(operatorSessions.lastSeenAt, sql`now() - ${IDLE}`),
@@ -151,7 +156,8 @@ export async function resolveSession(db: Db, token: string) {
     .returning({ sessionId: operatorSessions.id, operatorId: operatorSessions.operatorId })
   if (!row) return null
   const [operator] = await db.select().from(operators).where(eq(operators.id, row.operatorId))
-  return operator ? { sessionId: row.sessionId, operator } : null
+  // A disabled operator's sessions end when they are disabled; this refuses any that slipped past.
+  return operator && !operator.disabledAt ? { sessionId: row.sessionId, operator } : null
 }
 
 export async function operatorById(db: Db | Tx, id: string): Promise<OperatorRow> {
@@ -229,6 +235,11 @@ export async function signInOperator(
   const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
   if (!row || !passwordOk) {
     await fail(row ? 'wrong-password' : 'unknown-email')
+    throw new AppError('INVALID_CREDENTIALS')
+  }
+  if (row.disabledAt) {
+    // Disabled by an owner: the same answer as a wrong password, so nothing is learnt.
+    await fail('disabled')
     throw new AppError('INVALID_CREDENTIALS')
   }
   if (!(await spendSecondFactor(db, sealer, row, input.totp))) {
