@@ -1,3 +1,3 @@
 // The nodes module's public face: all that other modules may import from it (npm run deps checks).
-export { listNodes, statusOf } from './node-health.ts'
-export { addNode, isLiveNodeToken, revokeNode, rotateNodeToken } from './nodes.service.ts'
+export { DOWN_AFTER_MS, listNodes, nodeStatusCounts, statusOf } from './node-health.ts'
+export { addNode, isLiveNodeToken, revokeNode, rotateNodeToken, usageBytesSince } from './nodes.service.ts'

@@ -2,7 +2,7 @@
 // push its time, and `node:list` reads them back. A node silent for DOWN_AFTER_MS is down.
 import { formatBytes } from '@proxy/contract/bytes'
 import type { NodeHeartbeat } from '@proxy/contract/nodes/endpoints'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { nodes } from './nodes.schema.ts'
 
@@ -91,4 +91,21 @@ export function healthTable(list: Awaited<ReturnType<typeof listNodes>>, now = n
     'dead letters': node.deadLetters ?? none,
     id: node.id,
   }))
+}
+
+/** Nodes not revoked, up (a heartbeat within DOWN_AFTER_MS of `now`) and down, counted in one query. */
+export async function nodeStatusCounts(db: Db | Tx, now = new Date()) {
+  const freshSince = new Date(now.getTime() - DOWN_AFTER_MS).toISOString()
+  const [row] = await db
+    .select({
+      total: count(),
+      up: sql<number>`count(*) filter (where ${nodes.lastSeenAt} >= ${freshSince}::timestamptz)`.mapWith(
+        Number,
+      ),
+    })
+    .from(nodes)
+    .where(isNull(nodes.revokedAt))
+  const total = row?.total ?? 0
+  const up = row?.up ?? 0
+  return { up, down: total - up, total }
 }

@@ -12,7 +12,7 @@ import { ownersOfInstances } from '../static-ip/index.ts'
 import { drawFromPackages, existingAccounts } from '../traffic/index.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
 import { recordPush } from './node-health.ts'
-import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
+import { MAX_TOTAL_BYTES, nodeReports, nodes, usageHourly } from './nodes.schema.ts'
 
 const HOUR_MS = 3600 * 1000
 
@@ -163,3 +163,18 @@ async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, s
 }
 
 /** Deducts each account's bytes from its live packages, soonest expiry first; the rest is overage. */
+
+/** Bytes used (up and down) in the hours from `since` on, by traffic accounts and by static IPs. */
+export async function usageBytesSince(db: Db, since: Date) {
+  const rows = await db
+    .select({
+      kind: usageHourly.subjectKind,
+      bytes: sql<string>`sum(${usageHourly.upBytes} + ${usageHourly.downBytes})`,
+    })
+    .from(usageHourly)
+    .where(sql`${usageHourly.hour} >= ${since.toISOString()}::timestamptz`)
+    .groupBy(usageHourly.subjectKind)
+  const of = (kind: 'instance' | 'traffic-account') =>
+    BigInt(rows.find((row) => row.kind === kind)?.bytes ?? 0)
+  return { trafficAccountBytes: of('traffic-account'), instanceBytes: of('instance') }
+}

@@ -4,6 +4,7 @@ export {
   type InstancesReader,
   ordersOfInstance,
   paidOrder,
+  paidOrderCentsByDay,
   placePaidOrder,
   type ReplacementsReader,
 } from './orders.service.ts'

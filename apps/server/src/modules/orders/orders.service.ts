@@ -2,7 +2,7 @@ import { centsToAmount } from '@proxy/contract/money'
 import type { Order, OrderListQuery } from '@proxy/contract/orders/endpoints'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 import type { IpReplacement } from '@proxy/contract/static-ip/replacement'
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { orderInstances, orders } from './orders.schema.ts'
@@ -142,4 +142,15 @@ export async function ordersOfInstance(db: Db | Tx, instanceId: string) {
     .innerJoin(orders, eq(orders.orderNo, orderInstances.orderNo))
     .where(eq(orderInstances.instanceId, instanceId))
     .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+}
+
+/** Cents of the paid orders placed since `since`, per UTC day (`YYYY-MM-DD`; days without orders are absent). */
+export async function paidOrderCentsByDay(db: Db, since: Date) {
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const rows = await db
+    .select({ day, cents: sql<string>`sum(${orders.total})` })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), gte(orders.createdAt, since)))
+    .groupBy(day)
+  return rows.map((row) => ({ day: row.day, cents: Number(row.cents) }))
 }

@@ -2,9 +2,9 @@
 // their line numbers, and the rest are imported in batches inside one transaction.
 import { isIP } from 'node:net'
 import { parse } from 'csv-parse/sync'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
-import { type INVENTORY_STATUSES, ipInventory, regions } from './static-ip.schema.ts'
+import { type INVENTORY_STATUSES, ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
 /** `purpose` is optional: `static` (the default) is sold as a static IP, `pool` is an exit of the node's rotating pool. */
 export const INVENTORY_CSV_COLUMNS = ['region_id', 'ip', 'port', 'node', 'purpose'] as const
@@ -233,3 +233,42 @@ export async function setInventoryStatus(tx: Tx, id: string, status: (typeof INV
 
 /** How many addresses are stocked in all. */
 export const inventoryCount = (db: Db | Tx) => db.$count(ipInventory)
+
+const addressesIn = (status: 'available' | 'allocated' | 'cooling') =>
+  sql<number>`count(*) filter (where ${ipInventory.status} = ${status})`.mapWith(Number)
+
+/**
+ * Stock per region (pool exits and retired addresses aside) and the active static IPs on it: every
+ * region on sale or with stock, in the catalogue's order. One grouped query.
+ */
+export async function stockByRegion(db: Db) {
+  return db
+    .select({
+      regionId: regions.id,
+      countryCode: regions.countryCode,
+      country: regions.country,
+      city: regions.city,
+      countryEn: regions.countryEn,
+      cityEn: regions.cityEn,
+      isActive: regions.isActive,
+      available: addressesIn('available'),
+      allocated: addressesIn('allocated'),
+      cooling: addressesIn('cooling'),
+      activeIps: sql<number>`count(${proxyInstances.id})`.mapWith(Number),
+    })
+    .from(regions)
+    .leftJoin(
+      ipInventory,
+      and(
+        eq(ipInventory.regionId, regions.id),
+        inArray(ipInventory.status, ['available', 'allocated', 'cooling']),
+      ),
+    )
+    .leftJoin(
+      proxyInstances,
+      and(eq(proxyInstances.inventoryId, ipInventory.id), eq(proxyInstances.status, 'active')),
+    )
+    .groupBy(regions.id)
+    .having(or(eq(regions.isActive, true), sql`count(${ipInventory.id}) > 0`))
+    .orderBy(asc(regions.sortOrder), asc(regions.id))
+}

@@ -18,6 +18,8 @@ export const COOLING_HOURS = 24
 export const AUTO_RENEW_LEAD_HOURS = 24
 export const AUTO_RENEW_RETRY_HOURS = 6
 export const AUTO_RENEW_DAYS = 30
+/** The kind of the notice a customer gets when an auto-renewal fails (the dashboard counts them). */
+export const AUTO_RENEW_FAILED_NOTICE = 'auto-renew-failed'
 const BATCH = 500
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms)
@@ -155,7 +157,7 @@ export function createLifecycle(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
     const why = reason === 'insufficient-balance' ? '钱包余额不足' : '续费失败'
     const body = `${why}，以下IP未能自动续费：${names.join('、')}。请充值后在 IP列表 中手动续费，到期后保留 ${GRACE_DAYS} 天。`
     const params = { count: names.length, names: names.join(', '), reason }
-    await addNotice(db, { userId, kind: 'auto-renew-failed', title, body, params })
+    await addNotice(db, { userId, kind: AUTO_RENEW_FAILED_NOTICE, title, body, params })
     const email = await verifiedEmailOf(db, userId)
     if (email) await mailer.send({ to: email, subject: title, text: body })
   }

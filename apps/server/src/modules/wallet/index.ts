@@ -1,2 +1,2 @@
 // The wallet module's public face: all that other modules may import from it (npm run deps checks).
-export { findTopUps, type TopUpService } from './topup.service.ts'
+export { creditedTopUpCentsByDay, findTopUps, type TopUpService } from './topup.service.ts'

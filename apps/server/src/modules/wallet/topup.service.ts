@@ -271,3 +271,16 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
 }
 
 export type TopUpService = ReturnType<typeof createTopUpService>
+
+/** Cents credited by the top-ups paid since `since`, per UTC day of payment (days without any are absent). */
+export async function creditedTopUpCentsByDay(db: Db, since: Date) {
+  const paidDay = sql<string>`to_char(${topupOrders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const credited = await db
+    .select({ day: paidDay, cents: sql<string>`sum(${topupOrders.amount})` })
+    .from(topupOrders)
+    .where(
+      and(eq(topupOrders.status, 'paid'), sql`${topupOrders.paidAt} >= ${since.toISOString()}::timestamptz`),
+    )
+    .groupBy(paidDay)
+  return credited.map(({ day, cents }) => ({ day, cents: Number(cents) }))
+}

@@ -1,12 +1,17 @@
-// /admin: who is signed in, their role and what it may do, and links to the pages it opens. The
-// dashboard's figures (revenue, stock, nodes) come with their endpoints; this page claims no more.
+// /admin: the dashboard (for an operator holding dashboard.read: every role), then who is signed in,
+// their role and what it may do, and links to the pages it opens. The dashboard is its own chunk.
 import { PERMISSIONS } from '@proxy/contract/admin/permissions'
-import { Card, Descriptions, Flex, Tag, Typography, theme } from 'antd'
+import { Card, Descriptions, Flex, Skeleton, Tag, Typography, theme } from 'antd'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { formatLocalDateTime } from '../../shared/lib/format-date.ts'
 import { useAdminT } from '../app/i18n.ts'
 import { pagesFor } from '../app/menu.ts'
 import { useSignedInOperator } from '../app/operator-context.ts'
+
+const DashboardPanel = lazy(async () => ({
+  default: (await import('./dashboard/dashboard-panel.tsx')).DashboardPanel,
+}))
 
 export const OverviewPage = () => {
   const { t } = useAdminT()
@@ -19,6 +24,16 @@ export const OverviewPage = () => {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('overview.title')}
       </Typography.Title>
+      {operator.permissions.includes('dashboard.read') && (
+        <section aria-label={t('dashboard.title')}>
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {t('dashboard.title')}
+          </Typography.Title>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} data-testid="dashboard-loading" />}>
+            <DashboardPanel />
+          </Suspense>
+        </section>
+      )}
       <Card>
         <Descriptions column={{ xs: 1, md: 3 }} data-testid="overview-operator">
           <Descriptions.Item label={t('overview.signedInAs')}>{operator.email}</Descriptions.Item>
