@@ -1,8 +1,10 @@
-// Customers as operators see them: search, detail, suspend and restore, and wallet adjustments.
+// Customers as operators see them: search, detail, suspend and restore, wallet adjustments, their
+// static IPs with an address replacement from inventory, and a password-reset mail sent for them.
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
+import { Instance, InstanceStatus } from '../static-ip/instances.ts'
 
 export const CustomerStatus = z.enum(['active', 'suspended'])
 export type CustomerStatus = z.infer<typeof CustomerStatus>
@@ -48,6 +50,40 @@ export const AdjustmentInput = z.strictObject({
   reason: Reason,
 })
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>
+
+/** A customer's static IP as operators see it: everything but its credentials. */
+export const CustomerStaticIp = Instance.omit({ username: true, password: true, uuid: true })
+export type CustomerStaticIp = z.infer<typeof CustomerStaticIp>
+
+export const CustomerStaticIpQuery = PageQuery.extend({ status: InstanceStatus.optional() })
+export type CustomerStaticIpQuery = z.infer<typeof CustomerStaticIpQuery>
+
+/**
+ * Move a customer's IP to another free address of its region: the one chosen from the inventory, or
+ * else the next free one. Expiry and credentials stay; the old address cools down.
+ */
+export const ReplaceAddressInput = z.strictObject({ reason: Reason, addressId: z.uuid().optional() })
+export type ReplaceAddressInput = z.infer<typeof ReplaceAddressInput>
+
+export const ReplacedAddress = z.object({
+  id: z.uuid(),
+  ip: z.string(),
+  port: z.number().int(),
+  node: z.string(),
+})
+export type ReplacedAddress = z.infer<typeof ReplacedAddress>
+
+export const AddressReplacement = z.object({
+  /** The IP as it now is, on its new address. */
+  instance: CustomerStaticIp,
+  customerId: z.uuid(),
+  oldAddress: ReplacedAddress,
+  newAddress: ReplacedAddress,
+})
+export type AddressReplacement = z.infer<typeof AddressReplacement>
+
+export const PasswordResetMailInput = z.strictObject({ reason: Reason })
+export type PasswordResetMailInput = z.infer<typeof PasswordResetMailInput>
 
 const tags = ['admin'] as const
 const params = z.strictObject({ id: z.uuid() })
@@ -108,4 +144,41 @@ export const adjustCustomerWallet = defineEndpoint({
   params,
   body: AdjustmentInput,
   response: z.object({ balance: z.number(), transactionId: z.string() }),
+})
+
+export const listCustomerStaticIps = defineEndpoint({
+  method: 'GET',
+  path: '/admin/customers/:id/static-ips',
+  summary: "A customer's static IPs, newest first, without their credentials",
+  tags,
+  auth: 'operator',
+  permission: 'customers.read',
+  params,
+  query: CustomerStaticIpQuery,
+  response: pageOf(CustomerStaticIp),
+})
+
+export const replaceInstanceAddress = defineEndpoint({
+  method: 'POST',
+  path: '/admin/instances/:id/replace',
+  summary:
+    "Move a customer's static IP to another free address of its region (the one given, or the next), keeping its expiry and credentials",
+  tags,
+  auth: 'operator',
+  permission: 'inventory.manage',
+  params,
+  body: ReplaceAddressInput,
+  response: AddressReplacement,
+})
+
+export const sendPasswordResetMail = defineEndpoint({
+  method: 'POST',
+  path: '/admin/customers/:id/password-reset',
+  summary: 'Mail the customer the password-reset link their own "forgot password" sends',
+  tags,
+  auth: 'operator',
+  permission: 'customers.reset-password',
+  params,
+  body: PasswordResetMailInput,
+  response: z.object({ email: z.string() }),
 })

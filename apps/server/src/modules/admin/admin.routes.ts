@@ -11,18 +11,24 @@ import {
 import {
   adjustCustomerWallet,
   getCustomer,
+  listCustomerStaticIps,
   listCustomers as listCustomersEndpoint,
+  replaceInstanceAddress,
   restoreCustomer,
+  sendPasswordResetMail,
   suspendCustomer,
 } from '@proxy/contract/admin/customers'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import type { MailQueue } from '../../platform/mail/mail-queue.ts'
+import type { Mail, Mailer } from '../../platform/mail/mailer.ts'
 import { mount } from '../../platform/route.ts'
 import { clientOf, createSealer } from '../auth/index.ts'
 import { createIdempotencyHooks } from '../idempotency/index.ts'
 import { listAudit } from './audit.ts'
+import { customerStaticIps, mailPasswordReset, replaceAddress } from './customer-actions.service.ts'
 import { adjustWallet, customerDetail, listCustomers, setCustomerSuspension } from './customers.service.ts'
 import { clearSessionCookie, setSessionCookie } from './operator-auth.ts'
 import {
@@ -34,7 +40,9 @@ import {
   toOperator,
 } from './operators.service.ts'
 
-export async function adminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export type AdminRouteDeps = { db: Db; config: Config; mailer: Mailer; mailQueue: MailQueue }
+
+export async function adminRoutes(app: FastifyInstance, { db, config, mailer, mailQueue }: AdminRouteDeps) {
   const sealer = createSealer(config.APP_SECRET)
   const limits = {
     perAccountAndAddress: config.LOGIN_LIMIT_PER_ACCOUNT,
@@ -94,5 +102,17 @@ export async function adminRoutes(app: FastifyInstance, { db, config }: { db: Db
       preHandler: [idempotency.preHandler],
       onSend: idempotency.onSend,
     },
+  )
+
+  mount(app, listCustomerStaticIps, ({ params, query }) => customerStaticIps(db, params.id, query))
+  mount(app, replaceInstanceAddress, ({ params, body, request }) =>
+    replaceAddress(db, request, params.id, body),
+  )
+  const resetMailer = {
+    publicUrl: config.publicUrl,
+    sendLater: (mail: Mail) => mailQueue.add('password-reset link (operator)', () => mailer.send(mail)),
+  }
+  mount(app, sendPasswordResetMail, ({ params, body, request }) =>
+    mailPasswordReset(db, request, params.id, body.reason, resetMailer),
   )
 }

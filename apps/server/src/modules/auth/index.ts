@@ -6,6 +6,7 @@ export { type CustomerRow, findCustomer, findCustomers, liveSessionCount } from 
 export { admitAttempt, admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 export * as profiles from './profile.service.ts'
+export { mailResetLink } from './recovery.service.ts'
 export * as security from './security.service.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'

@@ -1,11 +1,25 @@
 // The static-ip module's public face: all that other modules may import from it (npm run deps checks).
+
 export { addRegionsIfNone } from './catalog.service.ts'
+export {
+  allRegions,
+  insertRegion,
+  lockTermDiscounts,
+  type RegionChanges,
+  type RegionRow,
+  type RegionStockCounts,
+  regionForUpdate,
+  regionStockCounts,
+  updateRegionRow,
+  writeTermDiscounts,
+} from './catalog-admin.ts'
 export {
   activeInstanceCounts,
   claimInstancesExpiring,
   holdsInstance,
   instanceCounts,
   instancesByIds,
+  listInstances,
   ownersOfInstances,
 } from './instances.service.ts'
 export {
@@ -17,9 +31,11 @@ export {
   inventoryPage,
   lockInventoryRow,
   setInventoryStatus,
+  stockByRegion,
   takenInventoryRows,
 } from './inventory.service.ts'
 export { whitelistSources } from './ip-whitelist.service.ts'
+export { AUTO_RENEW_FAILED_NOTICE } from './lifecycle.service.ts'
 export {
   instancesExpiredSince,
   instancesOnNode,
@@ -27,5 +43,6 @@ export {
   servedInstances,
   servedOwners,
 } from './node-rows.ts'
+export { termDiscounts } from './pricing.ts'
 export { lockInstanceForRefund, releaseInstanceNow } from './refund.service.ts'
-export { replacementsForOrder } from './replacement.service.ts'
+export { type AddressMove, moveInstanceAddress, replacementsForOrder } from './replacement.service.ts'

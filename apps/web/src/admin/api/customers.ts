@@ -1,13 +1,19 @@
-// Customers as operators see them: the paged search, one customer, suspend / restore, wallet adjustments.
+// Customers as operators see them: the paged search, one customer, suspend / restore, wallet adjustments,
+// their static IPs with an address replacement from the inventory, and a password-reset mail.
 import {
   type AdjustmentInput,
   adjustCustomerWallet,
   type CustomerQuery,
   getCustomer,
+  listCustomerStaticIps,
   listCustomers,
+  type ReplaceAddressInput,
+  replaceInstanceAddress,
   restoreCustomer,
+  sendPasswordResetMail,
   suspendCustomer,
 } from '@proxy/contract/admin/customers'
+import { listInventory } from '@proxy/contract/admin/inventory'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../shared/http/call-endpoint.ts'
 
@@ -15,6 +21,7 @@ const customerKeys = {
   all: ['admin', 'customers'] as const,
   list: (query: CustomerQuery) => ['admin', 'customers', 'list', query] as const,
   one: (id: string) => ['admin', 'customers', 'one', id] as const,
+  staticIps: (id: string, page: number) => ['admin', 'customers', 'static-ips', id, page] as const,
 }
 
 const definedOnly = (query: CustomerQuery): Record<string, string | number> =>
@@ -55,3 +62,44 @@ export const useAdjustment = (id: string) => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   })
 }
+
+/** A page of the customer's static IPs, newest first (every status). */
+export const useCustomerStaticIps = (id: string, page: number, pageSize = 10) =>
+  useQuery({
+    queryKey: customerKeys.staticIps(id, page),
+    queryFn: () => callEndpoint(listCustomerStaticIps, { params: { id }, query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The free addresses of a region an IP may move to (the first hundred), while `regionId` is set. */
+export const useAvailableAddresses = (regionId: string | null) =>
+  useQuery({
+    queryKey: ['admin', 'inventory', 'available', regionId ?? ''] as const,
+    queryFn: () =>
+      callEndpoint(listInventory, {
+        query: { regionId: regionId ?? '', status: 'available', page: 1, pageSize: 100 },
+      }),
+    enabled: regionId !== null,
+  })
+
+/**
+ * Moves one of the customer's IPs to another address; the customer and the inventory are read again,
+ * after a refusal too (the chosen address may have been taken meanwhile).
+ */
+export const useReplaceAddress = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ instanceId, body }: { instanceId: string; body: ReplaceAddressInput }) =>
+      callEndpoint(replaceInstanceAddress, { params: { id: instanceId }, body }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'inventory'] }),
+      ]),
+  })
+}
+
+export const usePasswordResetMail = (id: string) =>
+  useMutation({
+    mutationFn: (reason: string) => callEndpoint(sendPasswordResetMail, { params: { id }, body: { reason } }),
+  })

@@ -3,11 +3,12 @@
 // for each attempt.
 import { AdjustmentInput, type CustomerDetail } from '@proxy/contract/admin/customers'
 import { formatBalance } from '@proxy/contract/wire'
-import { Alert, App, Flex, Form, Input, InputNumber, Modal, Typography } from 'antd'
+import { Alert, App, Flex, Form, InputNumber, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { randomId } from '../../../shared/lib/random-id.ts'
 import { useAdjustment } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
+import { ReasonField } from './reason-field.tsx'
 
 type Props = { customer: CustomerDetail; open: boolean; onClose: () => void }
 
@@ -71,21 +72,7 @@ export const AdjustmentModal = ({ customer, open, onClose }: Props) => {
             data-testid="adjust-amount"
           />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('customers.adjust.reason')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              min: 3,
-              max: 500,
-              message: t('customers.suspend.reasonRule'),
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} data-testid="adjust-reason" />
-        </Form.Item>
+        <ReasonField label={t('customers.adjust.reason')} testId="adjust-reason" />
       </Form>
       {review && (
         <Flex vertical gap={8} data-testid="adjust-summary">

@@ -1,5 +1,6 @@
 // One customer in a drawer: account, wallet, IPs, traffic and security, and the actions the operator's
-// permissions allow (suspend / restore, wallet adjustment).
+// permissions allow (suspend / restore, wallet adjustment, a password-reset mail, and below, each IP's
+// address replacement).
 import { Button, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
@@ -10,7 +11,9 @@ import { useCustomer } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { useCan } from '../../app/operator-context.ts'
 import { AdjustmentModal } from './adjustment-modal.tsx'
+import { CustomerStaticIps } from './customer-static-ips.tsx'
 import { CustomerStatusTag } from './customer-status-tag.tsx'
+import { PasswordResetModal } from './password-reset-modal.tsx'
 import { SuspensionModal } from './suspension-modal.tsx'
 
 export const CustomerDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
@@ -18,7 +21,7 @@ export const CustomerDrawer = ({ id, onClose }: { id: string | null; onClose: ()
   const can = useCan()
   const isNarrow = useIsNarrow()
   const customer = useCustomer(id)
-  const [dialog, setDialog] = useState<'suspension' | 'adjustment' | null>(null)
+  const [dialog, setDialog] = useState<'suspension' | 'adjustment' | 'reset-mail' | null>(null)
   const detail = customer.data
   const yesNo = (value: boolean) => t(value ? 'customers.yes' : 'customers.no')
 
@@ -31,6 +34,11 @@ export const CustomerDrawer = ({ id, onClose }: { id: string | null; onClose: ()
           data-testid="customer-suspension"
         >
           {t(detail.status === 'active' ? 'customers.suspend.action' : 'customers.restore.action')}
+        </Button>
+      )}
+      {can('customers.reset-password') && (
+        <Button onClick={() => setDialog('reset-mail')} data-testid="customer-reset-mail">
+          {t('customers.resetMail.action')}
         </Button>
       )}
       {can('wallet.adjust') && (
@@ -97,8 +105,14 @@ export const CustomerDrawer = ({ id, onClose }: { id: string | null; onClose: ()
               {formatLocalDateTime(detail.createdAt)}
             </Descriptions.Item>
           </Descriptions>
+          <CustomerStaticIps key={detail.id} customer={detail} />
           <SuspensionModal customer={detail} open={dialog === 'suspension'} onClose={() => setDialog(null)} />
           <AdjustmentModal customer={detail} open={dialog === 'adjustment'} onClose={() => setDialog(null)} />
+          <PasswordResetModal
+            customer={detail}
+            open={dialog === 'reset-mail'}
+            onClose={() => setDialog(null)}
+          />
         </>
       )}
     </Drawer>

@@ -1,8 +1,9 @@
 // Suspend or restore one customer: the modal says what follows and asks for the reason the audit keeps.
 import type { CustomerDetail } from '@proxy/contract/admin/customers'
-import { Alert, App, Form, Input, Modal } from 'antd'
+import { Alert, App, Form, Modal } from 'antd'
 import { useSuspension } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
+import { ReasonField } from './reason-field.tsx'
 
 type Props = { customer: CustomerDetail; open: boolean; onClose: () => void }
 
@@ -36,21 +37,7 @@ export const SuspensionModal = ({ customer, open, onClose }: Props) => {
     >
       <Alert type={isSuspending ? 'warning' : 'info'} showIcon title={t(`customers.${texts}.body`)} />
       <Form form={form} layout="vertical" requiredMark={false} style={{ marginTop: 16 }}>
-        <Form.Item
-          name="reason"
-          label={t('customers.suspend.reason')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              min: 3,
-              max: 500,
-              message: t('customers.suspend.reasonRule'),
-            },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} data-testid="suspension-reason" />
-        </Form.Item>
+        <ReasonField label={t('customers.suspend.reason')} testId="suspension-reason" />
       </Form>
     </Modal>
   )
