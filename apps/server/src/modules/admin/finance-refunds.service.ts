@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { moneyContext } from '../idempotency/index.ts'
-import { alreadyRefunded, isRefunded, refundToWallet, settled, walletBalance } from '../ledger/index.ts'
+import { isRefunded, refundToWallet, settled, walletBalance } from '../ledger/index.ts'
 import { ordersOfInstance, paidOrder } from '../orders/index.ts'
 import { lockInstanceForRefund, releaseInstanceNow } from '../static-ip/index.ts'
 import { closePackageNow, lockPackageForRefund } from '../traffic/index.ts'
@@ -15,8 +15,11 @@ import { actorOf, recordAudit } from './audit.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
-const notRefundable = (why: string) =>
-  new AppError('VALIDATION_FAILED', { refund: why }, `This item cannot be refunded: ${why}`)
+/** 409 NOT_REFUNDABLE; `refund` in the details says why, in words a client may match on. */
+const notRefundable = (why: string, message = `This item cannot be refunded: ${why}`) =>
+  new AppError('NOT_REFUNDABLE', { refund: why }, message)
+
+const alreadyRefunded = () => notRefundable('already refunded', 'This item has already been refunded')
 
 type Part = { orderNo: string; cents: number }
 

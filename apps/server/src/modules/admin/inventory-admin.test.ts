@@ -189,13 +189,21 @@ describe('the inventory in the operator console', () => {
     const refused = await admin('POST', `/api/admin/inventory/${address?.id}/retire`, {
       reason: 'blacklisted',
     })
-    expect(refused.status).toBe(400)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      code: errorCatalogue.INVENTORY_STATE_CONFLICT.code,
+      data: { status: 'allocated' },
+    })
     expect(refused.body.message).toMatch(/sold to a customer/)
     expect((await page(`regionId=${region}`)).items[0]?.status).toBe('allocated')
     const notRetired = await admin('POST', `/api/admin/inventory/${address?.id}/restore`, {
       reason: 'why not',
     })
-    expect(notRetired.status).toBe(400)
+    expect(notRetired.status).toBe(409)
+    expect(notRetired.body).toMatchObject({
+      code: errorCatalogue.INVENTORY_STATE_CONFLICT.code,
+      data: { status: 'allocated' },
+    })
     expect(notRetired.body.message).toMatch(/Only a retired address/)
     expect(
       await server.db.$count(operatorAuditLog, eq(operatorAuditLog.target, `inventory:${address?.id}`)),

@@ -73,8 +73,9 @@ export async function importInventory(
   })
 }
 
-const refused = (message: string) =>
-  new AppError('VALIDATION_FAILED', { issues: [{ field: 'id', message }] }, message)
+/** 409 INVENTORY_STATE_CONFLICT, naming the state the address is in. */
+const refused = (status: Row['status'], message: string) =>
+  new AppError('INVENTORY_STATE_CONFLICT', { status }, message)
 
 const audited = (row: Row) => ({ status: row.status, coolingUntil: row.coolingUntil })
 
@@ -83,7 +84,10 @@ export async function retireAddress(db: Db, request: FastifyRequest, id: string,
     const before = await lockInventoryRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
     if (before.status === 'allocated')
-      throw refused('This address is sold to a customer: it can be retired only once it is free')
+      throw refused(
+        before.status,
+        'This address is sold to a customer: it can be retired only once it is free',
+      )
     // Retiring a retired address changes nothing and is not a write.
     if (before.status === 'retired') return toAddress(before)
     const after = await setInventoryStatus(tx, id, 'retired')
@@ -105,7 +109,8 @@ export async function restoreAddress(db: Db, request: FastifyRequest, id: string
   return inTransaction(db, async (tx) => {
     const before = await lockInventoryRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
-    if (before.status !== 'retired') throw refused('Only a retired address can be returned to stock')
+    if (before.status !== 'retired')
+      throw refused(before.status, 'Only a retired address can be returned to stock')
     const after = await setInventoryStatus(tx, id, input.purpose === 'pool' ? 'pool' : 'available')
     if (!after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {

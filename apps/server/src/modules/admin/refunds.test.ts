@@ -106,9 +106,9 @@ describe('refunding a static IP', () => {
     expect((await refund(`static-ip/${customer.instanceId}`)).status).toBe(200)
     const balance = await balanceOf(server, customer.token)
     const again = await refund(`static-ip/${customer.instanceId}`)
-    expect(again.status).toBe(400)
+    expect(again.status).toBe(409)
     expect(again.body).toMatchObject({
-      code: errorCatalogue.VALIDATION_FAILED.code,
+      code: errorCatalogue.NOT_REFUNDABLE.code,
       message: 'This item has already been refunded',
       data: { refund: 'already refunded' },
     })
@@ -123,8 +123,11 @@ describe('refunding a static IP', () => {
       .set({ status: 'expired', expiresAt: new Date(Date.now() - 1000) })
       .where(eq(proxyInstances.id, customer.instanceId))
     const answer = await refund(`static-ip/${customer.instanceId}`)
-    expect(answer.status).toBe(400)
-    expect(answer.body.data).toEqual({ refund: 'the IP is not active' })
+    expect(answer.status).toBe(409)
+    expect(answer.body).toMatchObject({
+      code: errorCatalogue.NOT_REFUNDABLE.code,
+      data: { refund: 'the IP is not active' },
+    })
   })
 
   it('needs a reason and an Idempotency-Key, and answers a repeated key without refunding twice', async () => {
@@ -159,7 +162,7 @@ describe('refunding a static IP', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => refund(`static-ip/${customer.instanceId}`)),
     )
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400, 400])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
     expect(await balanceOf(server, customer.token)).toBeCloseTo(before + 24.16, 2)
   })
 })
@@ -202,10 +205,14 @@ describe('refunding a traffic package', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => refund(`traffic-packages/${customer.packageId}`)),
     )
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400, 400])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
     expect(await balanceOf(server, customer.token)).toBeCloseTo(before + 30, 2)
     const again = await refund(`traffic-packages/${customer.packageId}`)
-    expect(again.body.data).toEqual({ refund: 'already refunded' })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({
+      code: errorCatalogue.NOT_REFUNDABLE.code,
+      data: { refund: 'already refunded' },
+    })
   })
 
   it('refuses a used-up package: nothing unused is left', async () => {
@@ -215,8 +222,11 @@ describe('refunding a traffic package', () => {
       .set({ usedBytes: 10n * 1024n ** 3n })
       .where(eq(trafficPackages.id, customer.packageId))
     const answer = await refund(`traffic-packages/${customer.packageId}`)
-    expect(answer.status).toBe(400)
-    expect(answer.body.data).toEqual({ refund: 'nothing unused is left' })
+    expect(answer.status).toBe(409)
+    expect(answer.body).toMatchObject({
+      code: errorCatalogue.NOT_REFUNDABLE.code,
+      data: { refund: 'nothing unused is left' },
+    })
   })
 })
 
