@@ -1,0 +1,43 @@
+// Proxy nodes as operators manage them: the list (refreshed while the page is open, since its health
+// changes by the minute), registration, token rotation and revocation. A token arrives only in the
+// answer to an add or a rotation; it is never put in the query cache.
+import {
+  type AddNodeInput,
+  addAdminNode,
+  listAdminNodes,
+  revokeAdminNode,
+  rotateNodeToken,
+} from '@proxy/contract/admin/nodes'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { callEndpoint } from '../../shared/http/call-endpoint.ts'
+
+const nodeKeys = { all: ['admin', 'nodes'] as const }
+
+/** Heartbeats come every few seconds; a list older than this would show a stale up / down. */
+const REFRESH_MS = 30_000
+
+export const useNodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({
+    queryKey: nodeKeys.all,
+    queryFn: () => callEndpoint(listAdminNodes),
+    refetchInterval: REFRESH_MS,
+    enabled,
+  })
+
+const useNodeWrite = <V, R>(write: (variables: V) => Promise<R>) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    // The answer (with its token) is dropped as soon as nothing observes it.
+    gcTime: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
+  })
+}
+
+export const useAddNode = () => useNodeWrite((body: AddNodeInput) => callEndpoint(addAdminNode, { body }))
+
+export const useRotateNodeToken = () =>
+  useNodeWrite((id: string) => callEndpoint(rotateNodeToken, { params: { id } }))
+
+export const useRevokeNode = () =>
+  useNodeWrite((id: string) => callEndpoint(revokeAdminNode, { params: { id } }))
