@@ -2,7 +2,16 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { adminAuthPlugin, adminRoutes, financeRoutes, operationsRoutes } from './modules/admin/index.ts'
+import {
+  adminAuthPlugin,
+  adminRoutes,
+  announcementsRoutes,
+  catalogueRoutes,
+  dashboardRoutes,
+  financeRoutes,
+  operationsRoutes,
+  teamRoutes,
+} from './modules/admin/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
@@ -52,8 +61,12 @@ declare module 'fastify' {
   }
 }
 
-// EPay's order query carries the merchant key in its query string: never write it to a log.
-const redactUrl = (url: string) => url.replace(/([?&]key=)[^&]*/gi, '$1[redacted]')
+// EPay's order query carries the merchant key in its query string, an operator invitation its
+// token in the path: never write either to a log.
+const redactUrl = (url: string) =>
+  url
+    .replace(/([?&]key=)[^&]*/gi, '$1[redacted]')
+    .replace(/^(\/api\/admin\/invitations\/)[^/?]*/, '$1[redacted]')
 
 export type BuildOptions = { logStream?: { write: (line: string) => void } }
 
@@ -127,9 +140,13 @@ export async function buildApp(
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)
-  await app.register(adminRoutes, deps)
+  await app.register(adminRoutes, { ...deps, mailer, mailQueue })
   await app.register(operationsRoutes, deps)
   await app.register(financeRoutes, deps)
+  await app.register(catalogueRoutes, deps)
+  await app.register(announcementsRoutes, deps)
+  await app.register(teamRoutes, deps)
+  await app.register(dashboardRoutes, deps)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)

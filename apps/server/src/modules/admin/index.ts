@@ -1,7 +1,11 @@
 // The admin module's public face: all that other modules (and app.ts, cli.ts) may import from it.
 export { adminRoutes } from './admin.routes.ts'
+export { announcementsRoutes } from './announcements.routes.ts'
 export { recordAudit } from './audit.ts'
+export { catalogueRoutes } from './catalogue.routes.ts'
+export { dashboardRoutes } from './dashboard.routes.ts'
 export { financeRoutes } from './finance.routes.ts'
 export { operationsRoutes } from './operations.routes.ts'
 export { adminAuthPlugin, isAllowedAddress } from './operator-auth.ts'
 export { type CreatedOperator, createOperatorAccount } from './operators.service.ts'
+export { teamRoutes } from './team.routes.ts'

@@ -5,10 +5,50 @@ import { initReactI18next, useTranslation } from 'react-i18next'
 import enErrors from '../../locales/en-US/errors.json'
 import zhErrors from '../../locales/zh-CN/errors.json'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/language.ts'
-import enAdmin from '../locales/en-US.json'
-import zhAdmin from '../locales/zh-CN.json'
+import enCore from '../locales/en-US.json'
+import zhCore from '../locales/zh-CN.json'
+import en_catalogue from '../pages/catalogue/locales/en-US.json'
+import zh_catalogue from '../pages/catalogue/locales/zh-CN.json'
+import en_dashboard from '../pages/dashboard/locales/en-US.json'
+import zh_dashboard from '../pages/dashboard/locales/zh-CN.json'
+import en_inventory from '../pages/inventory/locales/en-US.json'
+import zh_inventory from '../pages/inventory/locales/zh-CN.json'
+import en_nodes from '../pages/nodes/locales/en-US.json'
+import zh_nodes from '../pages/nodes/locales/zh-CN.json'
+import en_notices from '../pages/notices/locales/en-US.json'
+import zh_notices from '../pages/notices/locales/zh-CN.json'
+import en_operators from '../pages/operators/locales/en-US.json'
+import zh_operators from '../pages/operators/locales/zh-CN.json'
+import en_orders from '../pages/orders/locales/en-US.json'
+import zh_orders from '../pages/orders/locales/zh-CN.json'
+import en_topups from '../pages/topups/locales/en-US.json'
+import zh_topups from '../pages/topups/locales/zh-CN.json'
 
 export const ADMIN_LANGUAGE_KEY = 'admin_language'
+
+// Each page folder keeps its own texts, under its name (`nodes.title`); the core file holds the rest.
+const zhAdmin = {
+  ...zhCore,
+  nodes: zh_nodes,
+  inventory: zh_inventory,
+  orders: zh_orders,
+  topups: zh_topups,
+  catalogue: zh_catalogue,
+  dashboard: zh_dashboard,
+  notices: zh_notices,
+  operators: zh_operators,
+}
+const enAdmin: typeof zhAdmin = {
+  ...enCore,
+  nodes: en_nodes,
+  inventory: en_inventory,
+  orders: en_orders,
+  topups: en_topups,
+  catalogue: en_catalogue,
+  dashboard: en_dashboard,
+  notices: en_notices,
+  operators: en_operators,
+}
 
 const enResources: { admin: typeof zhAdmin; errors: typeof zhErrors } = { admin: enAdmin, errors: enErrors }
 export const adminResources = { 'zh-CN': { admin: zhAdmin, errors: zhErrors }, 'en-US': enResources }

@@ -21,13 +21,13 @@ describe('console layout', () => {
   it('lists for finance the audit log but no page it cannot open', async () => {
     mockAdminApi(() => fakeOperator('finance'))
     await renderAdmin('/')
-    expect(await menuLabels()).toEqual(['概览', '客户', '审计日志', '会话'])
+    expect(await menuLabels()).toEqual(['概览', '客户', '订单', '充值订单', '审计日志', '会话'])
   })
 
   it('hides the audit log from support, and sends support away from its address', async () => {
     mockAdminApi(() => fakeOperator('support'))
     const { location } = await renderAdmin('/audit', 'en-US')
-    expect(await menuLabels()).toEqual(['Overview', 'Customers', 'Sessions'])
+    expect(await menuLabels()).toEqual(['Overview', 'Customers', 'Orders', 'Top-ups', 'Sessions'])
     await waitFor(() => expect(location()).toBe('/'))
     expect(within(await screen.findByTestId('overview-links')).queryByText('Audit log')).toBeNull()
     expect(
@@ -57,7 +57,14 @@ describe('console layout', () => {
     mockAdminApi(() => fakeOperator('finance'))
     const { location } = await renderAdmin('/', 'en-US')
     fireEvent.click(await screen.findByTestId('admin-menu-open'))
-    expect(await menuLabels()).toEqual(['Overview', 'Customers', 'Audit log', 'Sessions'])
+    expect(await menuLabels()).toEqual([
+      'Overview',
+      'Customers',
+      'Orders',
+      'Top-ups',
+      'Audit log',
+      'Sessions',
+    ])
     fireEvent.click(within(screen.getByTestId('admin-menu')).getByText('Sessions'))
     await waitFor(() => expect(location()).toBe('/sessions'))
   })

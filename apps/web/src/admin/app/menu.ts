@@ -7,6 +7,13 @@ export type AdminPage = { path: string; label: AdminKey; permission: Permission 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/', label: 'menu.overview', permission: 'self' },
   { path: '/customers', label: 'menu.customers', permission: 'customers.read' },
+  { path: '/nodes', label: 'nodes.title', permission: 'nodes.manage' },
+  { path: '/inventory', label: 'inventory.title', permission: 'inventory.manage' },
+  { path: '/orders', label: 'orders.title', permission: 'orders.read' },
+  { path: '/topups', label: 'topups.title', permission: 'orders.read' },
+  { path: '/catalogue', label: 'catalogue.title', permission: 'catalogue.manage' },
+  { path: '/notices', label: 'notices.title', permission: 'notices.manage' },
+  { path: '/operators', label: 'operators.title', permission: 'operators.manage' },
   { path: '/audit', label: 'menu.audit', permission: 'audit.read' },
   { path: '/sessions', label: 'menu.sessions', permission: 'self' },
 ]
