@@ -99,7 +99,7 @@ export const errorCatalogue = {
   },
   INVITATION_INVALID: {
     code: 2060,
-    status: 422,
+    status: 404,
     message: 'This invitation is invalid, already used or expired',
   },
   OPERATOR_EXISTS: { code: 2061, status: 409, message: 'An operator with this email already exists' },
