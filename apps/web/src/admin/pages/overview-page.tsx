@@ -53,7 +53,6 @@ export const OverviewPage = () => {
         </Flex>
       </Card>
       <Card title={t('overview.shortcuts')}>
-        <Typography.Paragraph type="secondary">{t('overview.note')}</Typography.Paragraph>
         <Flex vertical gap={token.marginXS} data-testid="overview-links">
           {links.map((page) => (
             <Link key={page.path} to={page.path}>
