@@ -21,6 +21,8 @@ export const AdminOrderQuery = PageQuery.extend({
   from: instant().optional(),
   /** Placed at or before this instant. */
   to: instant().optional(),
+  /** A whole order number (any case). */
+  orderNo: text().trim().min(1).max(64).optional(),
 })
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>
 
@@ -57,7 +59,7 @@ const tags = ['admin'] as const
 export const listAdminOrders = defineEndpoint({
   method: 'GET',
   path: '/admin/orders',
-  summary: 'Orders of every customer, newest first, by customer, kind and time',
+  summary: 'Orders of every customer, newest first, by customer, kind, time and number',
   tags,
   auth: 'operator',
   permission: 'orders.read',

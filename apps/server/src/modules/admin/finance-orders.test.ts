@@ -42,7 +42,7 @@ async function customerWithOrders() {
 }
 
 describe('the operator order list', () => {
-  it('lists every customer’s orders, filtered by customer email or id, kind and time', async () => {
+  it('lists every customer’s orders, filtered by customer email or id, number, kind and time', async () => {
     const first = await customerWithOrders()
     const second = await customerWithOrders()
     const all = await get<AdminOrder>('/api/admin/orders?pageSize=100')
@@ -61,6 +61,13 @@ describe('the operator order list', () => {
     const byId = await get<AdminOrder>(`/api/admin/orders?customer=${customerId}&kind=traffic`)
     expect(byId.body.data.items).toHaveLength(1)
     expect(byId.body.data.items[0]).toMatchObject({ kind: 'traffic', customerId, total: 30 })
+
+    // A whole order number (any case) finds that order alone; an unknown one finds nothing.
+    const orderNo = byId.body.data.items[0]?.orderNo ?? ''
+    const byNumber = await get<AdminOrder>(`/api/admin/orders?orderNo=${orderNo.toLowerCase()}`)
+    expect(byNumber.body.data.items.map((order) => order.orderNo)).toEqual([orderNo])
+    const unknown = await get<AdminOrder>(`/api/admin/orders?orderNo=S20000101AAAAAAAAAA`)
+    expect(unknown.body.data).toMatchObject({ items: [], total: 0 })
 
     // A part of an email names no customer: the filter is exact.
     const partial = await get<AdminOrder>(`/api/admin/orders?customer=${first.email.slice(0, 6)}`)

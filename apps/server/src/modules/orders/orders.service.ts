@@ -57,11 +57,13 @@ export async function findOrders(
     kind?: Order['kind']
     from?: string
     to?: string
+    orderNo?: string
     page: number
     pageSize: number
   },
 ): Promise<{ items: (Order & { userId: string })[]; total: number }> {
   const where = and(
+    query.orderNo ? eq(orders.orderNo, query.orderNo.toUpperCase()) : undefined,
     query.userId ? eq(orders.userId, query.userId) : undefined,
     query.kind ? eq(orders.kind, query.kind) : undefined,
     query.from ? gte(orders.createdAt, new Date(query.from)) : undefined,

@@ -125,6 +125,16 @@ describe('orders page', () => {
       }),
     )
     expect(view.location()).toContain('customer=lin%40example.com')
+
+    // An order number is looked up as one, in any case.
+    const again = within(screen.getByTestId('orders-search')).getByRole('searchbox')
+    fireEvent.change(again, { target: { value: ipOrder.orderNo.toLowerCase() } })
+    fireEvent.keyDown(again, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    await waitFor(() => {
+      const params = requestsTo(request, 'GET', '/admin/orders').at(-1)?.params
+      expect(params).toMatchObject({ orderNo: ipOrder.orderNo.toLowerCase() })
+      expect(params).not.toHaveProperty('customer')
+    })
   }, 60_000)
 
   it('opens an order in a drawer without a refund for a role that may not refund', async () => {

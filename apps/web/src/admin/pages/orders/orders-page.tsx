@@ -1,4 +1,4 @@
-// /admin/orders: every customer's orders, newest first; by customer (email or id), kind and days, all
+// /admin/orders: every customer's orders, newest first; by order number or customer (email or id), kind and days, all
 // kept in the address with the page; a row opens the order in a drawer (?order=<number>) where an
 // operator who may refund gives back the static IP or traffic package it bought.
 import { type AdminOrder, AdminOrderQuery } from '@proxy/contract/admin/orders'
@@ -33,8 +33,15 @@ const placedWithin = (first: string | null, last: string | null): { from?: strin
   return { from: new Date(range.from).toISOString(), to: new Date(Date.parse(range.to) - 1).toISOString() }
 }
 
-/** A customer filter the API takes (whole email or id), or none. */
-const customerFilter = (value: string) => AdminOrderQuery.shape.customer.safeParse(value || undefined).data
+const ORDER_NO = /^[SRF]\d{8}[A-Z0-9]{10}$/i
+
+/** The search as the API's filter: an order number, else a customer (whole email or id), or none. */
+const searchFilter = (value: string): Pick<AdminOrderQuery, 'orderNo' | 'customer'> => {
+  if (value === '') return {}
+  if (ORDER_NO.test(value)) return { orderNo: value }
+  const customer = AdminOrderQuery.shape.customer.safeParse(value).data
+  return customer === undefined ? {} : { customer }
+}
 
 export const OrdersPage = () => {
   const { t } = useAdminT()
@@ -48,7 +55,7 @@ export const OrdersPage = () => {
   const orders = useAdminOrders({
     page: list.page,
     pageSize: list.pageSize,
-    customer: customerFilter(customer),
+    ...searchFilter(customer),
     kind,
     ...placed,
   })
