@@ -26,8 +26,17 @@ const rangeOf = (first: string | null, last: string | null) => {
   return { from: new Date(instants.from).toISOString(), to: new Date(instants.to).toISOString() }
 }
 
+/** Who acted: the operator's email and role; a row without an operator was written by the CLI or the system. */
 const who = (t: AdminT, entry: AuditEntry) =>
   `${entry.operatorEmail ?? t('audit.unknownOperator')}${entry.role ? ` · ${t(`roles.${entry.role}`)}` : ''}`
+
+/** The same, on two lines in the table so the changes and reason keep their room. */
+const WhoCell = ({ t, entry }: { t: AdminT; entry: AuditEntry }) => (
+  <Flex vertical>
+    <Typography.Text>{entry.operatorEmail ?? t('audit.unknownOperator')}</Typography.Text>
+    {entry.role && <Typography.Text type="secondary">{t(`roles.${entry.role}`)}</Typography.Text>}
+  </Flex>
+)
 
 export const AuditPage = () => {
   const { t } = useAdminT()
@@ -82,7 +91,11 @@ export const AuditPage = () => {
         emptyFiltered={t('audit.emptyFiltered')}
         columns={[
           dateTimeColumn<Row>(t('audit.at'), 'at'),
-          { title: t('audit.operator'), key: 'operator', render: (_, entry) => who(t, entry) },
+          {
+            title: t('audit.operator'),
+            key: 'operator',
+            render: (_, entry) => <WhoCell t={t} entry={entry} />,
+          },
           {
             title: t('audit.action'),
             dataIndex: 'action',
@@ -106,7 +119,15 @@ export const AuditPage = () => {
             key: 'changes',
             render: (_, entry) => <AuditDiff before={entry.before} after={entry.after} />,
           },
-          { title: t('audit.reason'), dataIndex: 'reason', render: (value: string | null) => value ?? '—' },
+          {
+            title: t('audit.reason'),
+            dataIndex: 'reason',
+            render: (value: string | null) => (
+              <Typography.Text style={{ display: 'block', minWidth: 160, maxWidth: 260 }}>
+                {value ?? '—'}
+              </Typography.Text>
+            ),
+          },
           { title: t('audit.ip'), dataIndex: 'ip', render: (value: string | null) => value ?? '—' },
         ]}
         renderCard={(entry) => (
