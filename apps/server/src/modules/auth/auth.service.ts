@@ -39,7 +39,7 @@ export async function startSession(tx: Tx | Db, userId: string, client: Client):
 }
 
 export async function recordSignIn(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   outcome: (typeof SIGN_IN_OUTCOMES)[number],
   client: Client,
@@ -63,6 +63,8 @@ export async function registerCustomer(
       .returning({ id: users.id })
     if (!user) throw new AppError('EMAIL_TAKEN')
     await createWalletAccount(tx, user.id)
+    // Registering signs the customer in: their sign-in history starts with it.
+    await recordSignIn(tx, user.id, 'success', client)
     return { userId: user.id, session: await startSession(tx, user.id, client) }
   })
 }
