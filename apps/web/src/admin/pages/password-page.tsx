@@ -3,7 +3,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@proxy/contract/wire'
 import { Alert, App, Button, Form, Input } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useChangePassword } from '../api/operator.ts'
+import { useChangePassword, useOperator } from '../api/operator.ts'
 import { useAdminT } from '../app/i18n.ts'
 import { SignInCard, safeRedirect } from './sign-in-card.tsx'
 
@@ -15,6 +15,8 @@ export const PasswordPage = () => {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const change = useChangePassword()
+  // Forced after a one-time password; otherwise the operator came to change it themselves.
+  const isForced = useOperator().data?.mustChangePassword ?? true
   const required = { required: true, message: t('login.required') }
 
   const onFinish = ({ oldPassword, newPassword }: Values) =>
@@ -30,7 +32,13 @@ export const PasswordPage = () => {
 
   return (
     <SignInCard title={t('password.title')}>
-      <Alert type="info" showIcon title={t('password.mustChange')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t(isForced ? 'password.mustChange' : 'password.voluntary')}
+        style={{ marginBottom: 16 }}
+        data-testid="password-why"
+      />
       <Form<Values> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={change.isPending}>
         <Form.Item name="oldPassword" label={t('password.old')} rules={[required]}>
           <Input.Password autoComplete="current-password" data-testid="password-old" />

@@ -43,6 +43,14 @@ describe('sessions page', () => {
     )
   })
 
+  it('leads to the password change, which then says what a change does', async () => {
+    mockAdminApi(({ url }) => (url === '/admin/auth/sessions' ? { items: [here] } : fakeOperator('support')))
+    const { location } = await renderAdmin('/sessions', 'en-US')
+    fireEvent.click(await screen.findByTestId('sessions-change-password'))
+    await waitFor(() => expect(location()).toBe('/password'))
+    expect(await screen.findByText('Changing your password signs out your other sessions.')).toBeTruthy()
+  })
+
   it('renders in Chinese', async () => {
     mockAdminApi(({ url }) => (url === '/admin/auth/sessions' ? { items: [here] } : fakeOperator('owner')))
     await renderAdmin('/sessions')

@@ -1,6 +1,8 @@
-// /admin/sessions: the operator's own sessions, each revocable but the one in use.
+// /admin/sessions: the operator's own sessions, each revocable but the one in use, and the way to a
+// password change.
 import type { OperatorSession } from '@proxy/contract/admin/auth'
 import { App, Button, Flex, Popconfirm, Tag, Typography, theme } from 'antd'
+import { Link } from 'react-router'
 import { formatLocalDateTime } from '../../shared/lib/format-date.ts'
 import { CardLine } from '../../shared/ui/paged-table/card-line.tsx'
 import { dateTimeColumn } from '../../shared/ui/paged-table/columns.tsx'
@@ -33,9 +35,14 @@ export const SessionsPage = () => {
   const sessions = useOperatorSessions()
   return (
     <Flex vertical gap={token.margin}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('sessions.title')}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('sessions.title')}
+        </Typography.Title>
+        <Link to="/password" data-testid="sessions-change-password">
+          {t('sessions.changePassword')}
+        </Link>
+      </Flex>
       <PagedTable<OperatorSession>
         items={sessions.data?.items ?? []}
         rowKey="id"
