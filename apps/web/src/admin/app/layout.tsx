@@ -1,7 +1,7 @@
 // The console's frame: a side menu of the pages the operator's permissions open (a drawer on phones),
 // a header with the language switch and the operator, and sign-out behind a confirmation.
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons'
-import { App, Button, Drawer, Flex, Layout, Menu, Typography, theme } from 'antd'
+import { App, Button, Drawer, Flex, Layout, Menu, Tag, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router'
 import { useIsNarrow } from '../../shared/ui/use-is-narrow.ts'
@@ -104,9 +104,13 @@ export const AdminLayout = () => {
                   data-testid="admin-menu-open"
                 />
               )}
-              <Typography.Text type="secondary" ellipsis data-testid="admin-operator">
-                {context.operator.email} · {t(`roles.${context.operator.role}`)}
-              </Typography.Text>
+              {/* The role stays whole on a phone; the email gives way (whole in the tooltip). */}
+              <Flex align="center" gap={token.marginXS} style={{ minWidth: 0 }} data-testid="admin-operator">
+                <Typography.Text type="secondary" ellipsis={{ tooltip: context.operator.email }}>
+                  {context.operator.email}
+                </Typography.Text>
+                <Tag style={{ marginInlineEnd: 0, flexShrink: 0 }}>{t(`roles.${context.operator.role}`)}</Tag>
+              </Flex>
             </Flex>
             <Flex align="center" gap={token.marginSM}>
               <AdminLanguageSwitch />
