@@ -5,6 +5,8 @@ import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { Instance, InstanceStatus } from '../static-ip/instances.ts'
+import { TrafficPackage, TrafficPackageStatus } from '../traffic/endpoints.ts'
+import { WalletTransaction } from '../wallet/transactions.ts'
 
 export const CustomerStatus = z.enum(['active', 'suspended'])
 export type CustomerStatus = z.infer<typeof CustomerStatus>
@@ -57,6 +59,20 @@ export type CustomerStaticIp = z.infer<typeof CustomerStaticIp>
 
 export const CustomerStaticIpQuery = PageQuery.extend({ status: InstanceStatus.optional() })
 export type CustomerStaticIpQuery = z.infer<typeof CustomerStaticIpQuery>
+
+/**
+ * A customer's wallet entry as operators see it: the customer's own billing record (amount in dollars,
+ * signed; the balance after it; `about` for rendering in the reader's language, else `description`).
+ */
+export const CustomerTransaction = WalletTransaction
+export type CustomerTransaction = z.infer<typeof CustomerTransaction>
+
+/** A customer's traffic package, with its plan's English name (the Chinese one when the plan is gone). */
+export const CustomerTrafficPackage = TrafficPackage.extend({ planNameEn: z.string() })
+export type CustomerTrafficPackage = z.infer<typeof CustomerTrafficPackage>
+
+export const CustomerTrafficPackageQuery = PageQuery.extend({ status: TrafficPackageStatus.optional() })
+export type CustomerTrafficPackageQuery = z.infer<typeof CustomerTrafficPackageQuery>
 
 /**
  * Move a customer's IP to another free address of its region: the one chosen from the inventory, or
@@ -156,6 +172,30 @@ export const listCustomerStaticIps = defineEndpoint({
   params,
   query: CustomerStaticIpQuery,
   response: pageOf(CustomerStaticIp),
+})
+
+export const listCustomerTransactions = defineEndpoint({
+  method: 'GET',
+  path: '/admin/customers/:id/transactions',
+  summary: "A customer's wallet entries, newest first",
+  tags,
+  auth: 'operator',
+  permission: 'customers.read',
+  params,
+  query: PageQuery,
+  response: pageOf(CustomerTransaction),
+})
+
+export const listCustomerTrafficPackages = defineEndpoint({
+  method: 'GET',
+  path: '/admin/customers/:id/traffic-packages',
+  summary: "A customer's traffic packages, soonest expiry first, by status",
+  tags,
+  auth: 'operator',
+  permission: 'customers.read',
+  params,
+  query: CustomerTrafficPackageQuery,
+  response: pageOf(CustomerTrafficPackage),
 })
 
 export const replaceInstanceAddress = defineEndpoint({

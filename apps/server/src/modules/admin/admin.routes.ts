@@ -13,6 +13,8 @@ import {
   getCustomer,
   listCustomerStaticIps,
   listCustomers as listCustomersEndpoint,
+  listCustomerTrafficPackages,
+  listCustomerTransactions,
   replaceInstanceAddress,
   restoreCustomer,
   sendPasswordResetMail,
@@ -29,7 +31,14 @@ import { clientOf, createSealer } from '../auth/index.ts'
 import { createIdempotencyHooks } from '../idempotency/index.ts'
 import { listAudit } from './audit.ts'
 import { customerStaticIps, mailPasswordReset, replaceAddress } from './customer-actions.service.ts'
-import { adjustWallet, customerDetail, listCustomers, setCustomerSuspension } from './customers.service.ts'
+import {
+  adjustWallet,
+  customerDetail,
+  customerTrafficPackages,
+  customerTransactions,
+  listCustomers,
+  setCustomerSuspension,
+} from './customers.service.ts'
 import { clearSessionCookie, setSessionCookie } from './operator-auth.ts'
 import {
   changeOperatorPassword as changePassword,
@@ -105,6 +114,10 @@ export async function adminRoutes(app: FastifyInstance, { db, config, mailer, ma
   )
 
   mount(app, listCustomerStaticIps, ({ params, query }) => customerStaticIps(db, params.id, query))
+  mount(app, listCustomerTransactions, ({ params, query }) => customerTransactions(db, params.id, query))
+  mount(app, listCustomerTrafficPackages, ({ params, query }) =>
+    customerTrafficPackages(db, params.id, query),
+  )
   mount(app, replaceInstanceAddress, ({ params, body, request }) =>
     replaceAddress(db, request, params.id, body),
   )

@@ -4,8 +4,10 @@ import type {
   CustomerDetail,
   CustomerQuery,
   CustomerSummary,
+  CustomerTrafficPackageQuery,
 } from '@proxy/contract/admin/customers'
 import { amountToCents, centsToAmount } from '@proxy/contract/money'
+import type { PageQuery } from '@proxy/contract/pagination'
 import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -18,6 +20,7 @@ import {
 } from '../auth/index.ts'
 import { moneyContext } from '../idempotency/index.ts'
 import {
+  listTransactions,
   postLedgerTransaction,
   settled,
   systemAccountId,
@@ -26,7 +29,7 @@ import {
   walletBalances,
 } from '../ledger/index.ts'
 import { activeInstanceCounts } from '../static-ip/index.ts'
-import { remainingBytes } from '../traffic/index.ts'
+import { allPlans, listPackages, remainingBytes } from '../traffic/index.ts'
 import { actorOf, recordAudit } from './audit.ts'
 
 const summaryOf = (row: CustomerRow, balanceCents: number, activeStaticIps: number): CustomerSummary => ({
@@ -66,6 +69,31 @@ export async function customerDetail(db: Db, id: string): Promise<CustomerDetail
     ),
     twoFactorEnabled: row.totpEnabledAt !== null,
     activeSessions: await liveSessionCount(db, id),
+  }
+}
+
+async function requireCustomer(db: Db, id: string) {
+  if (!(await findCustomer(db, id))) throw new AppError('NOT_FOUND')
+}
+
+/** The customer's wallet entries, newest first, as the customer's own billing list shows them. */
+export async function customerTransactions(db: Db, id: string, query: PageQuery) {
+  await requireCustomer(db, id)
+  return listTransactions(db, id, query)
+}
+
+/** The customer's traffic packages, soonest expiry first, with each plan's English name. */
+export async function customerTrafficPackages(db: Db, id: string, query: CustomerTrafficPackageQuery) {
+  await requireCustomer(db, id)
+  const [{ summary: _summary, ...page }, plans] = await Promise.all([
+    listPackages(db, id, query),
+    allPlans(db),
+  ])
+  // A package keeps the Chinese plan name it was bought under; the English one is the plan's.
+  const english = new Map(plans.map((plan) => [plan.name, plan.nameEn]))
+  return {
+    ...page,
+    items: page.items.map((item) => ({ ...item, planNameEn: english.get(item.planName) ?? item.planName })),
   }
 }
 

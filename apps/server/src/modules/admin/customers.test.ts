@@ -1,7 +1,12 @@
 // Customers from the console: search and detail, suspension (sign-in refused, tokens ended, proxies
 // gone from the node pull and back after restore), and wallet adjustments through the ledger.
 import { randomUUID } from 'node:crypto'
-import type { CustomerDetail, CustomerSummary } from '@proxy/contract/admin/customers'
+import type {
+  CustomerDetail,
+  CustomerSummary,
+  CustomerTrafficPackage,
+  CustomerTransaction,
+} from '@proxy/contract/admin/customers'
 import { errorCatalogue } from '@proxy/contract/errors'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { and, eq } from 'drizzle-orm'
@@ -15,6 +20,7 @@ import { users } from '../auth/auth.schema.ts'
 import { idempotencyKeys } from '../idempotency/idempotency.schema.ts'
 import { ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { addNode } from '../nodes/nodes.service.ts'
+import { customerWithGoods } from './finance.writes.ts'
 
 let server: TestServer
 let support: string
@@ -251,5 +257,85 @@ describe('wallet adjustments', () => {
     for (const answer of answers.filter((answer) => answer.status !== 200))
       expect(answer.body.code).toBe(errorCatalogue.ADJUSTMENT_OVERDRAWS.code)
     expect((await detail(id)).body.data.balance).toBe(1)
+  })
+})
+
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number }
+
+describe("a customer's ledger and traffic packages", () => {
+  const transactions = (id: string, query = '') =>
+    server.call<Page<CustomerTransaction>>('GET', `/api/admin/customers/${id}/transactions${query}`, {
+      headers: { cookie: support },
+    })
+  const packages = (id: string, query = '') =>
+    server.call<Page<CustomerTrafficPackage>>('GET', `/api/admin/customers/${id}/traffic-packages${query}`, {
+      headers: { cookie: support },
+    })
+
+  it("lists only that customer's wallet entries, newest first, paged", async () => {
+    const customer = await customerWithGoods(server)
+    const other = await customerWithGoods(server)
+    const id = await idOf(customer.email)
+    await adjust(id, -1.25)
+    const all = await transactions(id)
+    expect(all.status, JSON.stringify(all.body)).toBe(200)
+    // The funding, the IP, the traffic package and the debit.
+    expect(all.body.data.total).toBe(4)
+    expect(all.body.data.items.map((item) => item.type)).toEqual([
+      'adjustment',
+      'purchase',
+      'purchase',
+      'adjustment',
+    ])
+    const [newest] = all.body.data.items
+    expect(newest).toMatchObject({
+      amount: -1.25,
+      about: { key: 'adjustment', params: { direction: 'debit' } },
+    })
+    const customerView = await server.call<Page<CustomerTransaction>>(
+      'GET',
+      '/api/user/wallet/transactions',
+      {
+        token: customer.token,
+      },
+    )
+    expect(all.body.data.items).toEqual(customerView.body.data.items)
+    expect(all.body.data.items.map((item) => item.orderNo)).toContain(customer.order.orderNo)
+    const otherOrders = (await transactions(await idOf(other.email))).body.data.items.map(
+      (item) => item.orderNo,
+    )
+    expect(otherOrders).not.toContain(customer.order.orderNo)
+
+    const second = await transactions(id, '?page=2&pageSize=3')
+    expect(second.body.data).toMatchObject({ total: 4, page: 2, pageSize: 3 })
+    expect(second.body.data.items).toEqual(all.body.data.items.slice(3))
+    expect((await transactions(id, '?pageSize=500')).status).toBe(400)
+    expect((await transactions(randomUUID())).status).toBe(404)
+    expect((await transactions('not-a-uuid')).status).toBe(400)
+  })
+
+  it("lists only that customer's traffic packages with both plan names, by status, paged", async () => {
+    const customer = await customerWithGoods(server)
+    const other = await customerWithGoods(server)
+    const id = await idOf(customer.email)
+    const list = await packages(id)
+    expect(list.status, JSON.stringify(list.body)).toBe(200)
+    expect(list.body.data).toMatchObject({ total: 1, page: 1, pageSize: 20 })
+    const [only] = list.body.data.items
+    expect(only).toMatchObject({
+      id: customer.packageId,
+      usedBytes: 0,
+      status: 'active',
+      orderNo: expect.any(String),
+    })
+    expect(only?.totalBytes).toBeGreaterThan(0)
+    expect(only?.planName).toBeTruthy()
+    expect(only?.planNameEn).toBeTruthy()
+    expect(list.body.data.items.map((item) => item.id)).not.toContain(other.packageId)
+    expect((await packages(id, '?status=active')).body.data.total).toBe(1)
+    expect((await packages(id, '?status=expired')).body.data.total).toBe(0)
+    expect((await packages(id, '?page=2')).body.data.items).toEqual([])
+    expect((await packages(id, '?status=gone')).status).toBe(400)
+    expect((await packages(randomUUID())).status).toBe(404)
   })
 })

@@ -16,6 +16,7 @@ export {
   claimExhaustedAccounts,
   claimPackagesPastPercent,
   hasBoughtTraffic,
+  listPackages,
   packageBytesSoldSince,
   remainingBytes,
 } from './traffic.service.ts'

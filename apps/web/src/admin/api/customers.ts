@@ -1,12 +1,16 @@
 // Customers as operators see them: the paged search, one customer, suspend / restore, wallet adjustments,
-// their static IPs with an address replacement from the inventory, and a password-reset mail.
+// their static IPs with an address replacement from the inventory, their wallet entries and traffic
+// packages, and a password-reset mail.
 import {
   type AdjustmentInput,
   adjustCustomerWallet,
   type CustomerQuery,
+  type CustomerTrafficPackageQuery,
   getCustomer,
   listCustomerStaticIps,
   listCustomers,
+  listCustomerTrafficPackages,
+  listCustomerTransactions,
   type ReplaceAddressInput,
   replaceInstanceAddress,
   restoreCustomer,
@@ -22,6 +26,10 @@ const customerKeys = {
   list: (query: CustomerQuery) => ['admin', 'customers', 'list', query] as const,
   one: (id: string) => ['admin', 'customers', 'one', id] as const,
   staticIps: (id: string, page: number) => ['admin', 'customers', 'static-ips', id, page] as const,
+  transactions: (id: string, page: number, pageSize: number) =>
+    ['admin', 'customers', 'transactions', id, page, pageSize] as const,
+  packages: (id: string, query: CustomerTrafficPackageQuery) =>
+    ['admin', 'customers', 'traffic-packages', id, query] as const,
 }
 
 const definedOnly = (query: CustomerQuery): Record<string, string | number> =>
@@ -70,6 +78,26 @@ export const useCustomerStaticIps = (id: string, page: number, pageSize = 10) =>
     queryFn: () => callEndpoint(listCustomerStaticIps, { params: { id }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   })
+
+/** A page of the customer's wallet entries, newest first. */
+export const useCustomerTransactions = (id: string, page: number, pageSize = 10) =>
+  useQuery({
+    queryKey: customerKeys.transactions(id, page, pageSize),
+    queryFn: () => callEndpoint(listCustomerTransactions, { params: { id }, query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+  })
+
+/** A page of the customer's traffic packages, soonest expiry first, of one status or all. */
+export const useCustomerTrafficPackages = (id: string, query: CustomerTrafficPackageQuery) =>
+  useQuery({
+    queryKey: customerKeys.packages(id, query),
+    queryFn: () => callEndpoint(listCustomerTrafficPackages, { params: { id }, query }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The customer's live traffic packages (the first hundred): what a traffic refund may give back. */
+export const useActiveTrafficPackages = (id: string) =>
+  useCustomerTrafficPackages(id, { page: 1, pageSize: 100, status: 'active' })
 
 /** The free addresses of a region an IP may move to (the first hundred), while `regionId` is set. */
 export const useAvailableAddresses = (regionId: string | null) =>

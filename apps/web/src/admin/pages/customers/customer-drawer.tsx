@@ -1,8 +1,10 @@
 // One customer in a drawer: account, wallet, IPs, traffic and security, and the actions the operator's
-// permissions allow (suspend / restore, wallet adjustment, a password-reset mail, and below, each IP's
-// address replacement).
-import { Button, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd'
+// permissions allow (suspend / restore, wallet adjustment, a password-reset mail); below, tabs for the
+// static IPs (each with its address replacement), traffic packages and wallet ledger, and links to the
+// customer's orders and top-ups.
+import { Button, Descriptions, Drawer, Flex, Skeleton, Tabs, Typography } from 'antd'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { Money } from '../../../shared/ui/money.tsx'
@@ -11,6 +13,8 @@ import { useCustomer } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { useCan } from '../../app/operator-context.ts'
 import { AdjustmentModal } from './adjustment-modal.tsx'
+import { CustomerLedger } from './customer-ledger.tsx'
+import { CustomerPackages } from './customer-packages.tsx'
 import { CustomerStaticIps } from './customer-static-ips.tsx'
 import { CustomerStatusTag } from './customer-status-tag.tsx'
 import { PasswordResetModal } from './password-reset-modal.tsx'
@@ -105,7 +109,38 @@ export const CustomerDrawer = ({ id, onClose }: { id: string | null; onClose: ()
               {formatLocalDateTime(detail.createdAt)}
             </Descriptions.Item>
           </Descriptions>
-          <CustomerStaticIps key={detail.id} customer={detail} />
+          {can('orders.read') && (
+            <Flex gap={16} wrap style={{ marginTop: 16 }} data-testid="customer-links">
+              <Link to={`/orders?customer=${encodeURIComponent(detail.email)}`} data-testid="customer-orders">
+                {t('customers.links.orders')}
+              </Link>
+              <Link to={`/topups?customer=${encodeURIComponent(detail.email)}`} data-testid="customer-topups">
+                {t('customers.links.topups')}
+              </Link>
+            </Flex>
+          )}
+          <Tabs
+            key={detail.id}
+            style={{ marginTop: 8 }}
+            data-testid="customer-tabs"
+            items={[
+              {
+                key: 'ips',
+                label: t('customers.ips.title'),
+                children: <CustomerStaticIps customer={detail} />,
+              },
+              {
+                key: 'packages',
+                label: t('customers.sections.packages'),
+                children: <CustomerPackages customer={detail} />,
+              },
+              {
+                key: 'ledger',
+                label: t('customers.sections.ledger'),
+                children: <CustomerLedger customer={detail} />,
+              },
+            ]}
+          />
           <SuspensionModal customer={detail} open={dialog === 'suspension'} onClose={() => setDialog(null)} />
           <AdjustmentModal customer={detail} open={dialog === 'adjustment'} onClose={() => setDialog(null)} />
           <PasswordResetModal

@@ -23,9 +23,6 @@ export const CustomerStaticIps = ({ customer }: { customer: CustomerDetail }) =>
 
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('customers.ips.title')}
-      </Typography.Title>
       {ips.isLoading ? (
         <Skeleton active />
       ) : (ips.data?.items ?? []).length === 0 ? (

@@ -1,18 +1,21 @@
 // Refunding what an order bought: a static IP (its unused whole days) or a traffic package (its unused
 // bytes), each at the price paid, to the customer's wallet. The server computes the amount when the refund
-// is made; the dialog says how (and for an IP how many unused days it has), asks for the item and a
-// reason, confirms, then shows what came back.
-import type { CustomerStaticIp } from '@proxy/contract/admin/customers'
+// is made; the dialog says how (and for an IP how many unused days it has), offers the customer's live
+// items (this order's first), asks for a reason, confirms, then shows what came back.
+import type { CustomerStaticIp, CustomerTrafficPackage } from '@proxy/contract/admin/customers'
 import type { AdminOrder } from '@proxy/contract/admin/orders'
 import type { Refund } from '@proxy/contract/admin/refunds'
 import { formatBalance } from '@proxy/contract/wire'
-import { Alert, Form, Input, Result, Select } from 'antd'
+import { Alert, Form, Result, Select } from 'antd'
+import type { Language } from '../../../shared/i18n/language.ts'
+import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { useActiveTrafficPackages } from '../../api/customers.ts'
 import { type RefundTarget, useActiveStaticIps, useRefund } from '../../api/orders.ts'
 import { type AdminT, useAdminT } from '../../app/i18n.ts'
+import { planNameOf } from '../customers/customer-packages.tsx'
 import { ReasonStepsModal, type StepValues } from './reason-steps-modal.tsx'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 24 * 3600 * 1000
 
 /** Which item an order's refund gives back: one of its static IPs, or its traffic package. */
@@ -33,9 +36,25 @@ const ipLabel = (t: AdminT, ip: CustomerStaticIp, order: AdminOrder) =>
     .filter(Boolean)
     .join(' · ')
 
-/** IPs this order bought first (a renewal's IPs cannot be told apart: all live IPs are offered). */
-const byThisOrderFirst = (order: AdminOrder, ips: CustomerStaticIp[]) =>
-  [...ips].sort((a, b) => Number(b.orderNo === order.orderNo) - Number(a.orderNo === order.orderNo))
+const packageName = (item: CustomerTrafficPackage, language: Language) =>
+  `${planNameOf(item, language)} · ${item.id.slice(0, 8)}`
+
+const packageLabel = (t: AdminT, language: Language, item: CustomerTrafficPackage, order: AdminOrder) =>
+  [
+    packageName(item, language),
+    t('customers.packages.left', { left: formatBytes(item.remainingBytes) }),
+    t('customers.packages.expires', { date: formatLocalDateTime(item.expiresAt, { withSeconds: false }) }),
+    item.orderNo === order.orderNo ? t('customers.packages.ofThisOrder') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
+/**
+ * Items this order bought first (a renewal's IPs cannot be told apart: all live IPs are offered; any live
+ * package may be chosen too).
+ */
+const byThisOrderFirst = <T extends { orderNo: string | null }>(order: AdminOrder, items: T[]) =>
+  [...items].sort((a, b) => Number(b.orderNo === order.orderNo) - Number(a.orderNo === order.orderNo))
 
 type Props = { order: AdminOrder; onClose: () => void }
 
@@ -53,6 +72,45 @@ const useRefundSteps = (order: AdminOrder, onClose: () => void) => {
   }
 }
 
+/** The dialog's first step for either item: how it is refunded, a warning when none is live, the pick. */
+type Choice = {
+  how: string
+  none: string
+  noneTestId: string
+  label: string
+  extra: string
+  rule: string
+  placeholder: string
+  query: { isPending: boolean; isSuccess: boolean }
+  options: { value: string; label: string }[]
+}
+
+const choiceSteps = (choice: Choice) => ({
+  intro: (
+    <>
+      <Alert type="info" showIcon title={choice.how} />
+      {choice.query.isSuccess && choice.options.length === 0 && (
+        <Alert type="warning" showIcon title={choice.none} data-testid={choice.noneTestId} />
+      )}
+    </>
+  ),
+  fields: (
+    <Form.Item
+      name="id"
+      label={choice.label}
+      extra={choice.extra}
+      rules={[{ required: true, message: choice.rule }]}
+    >
+      <Select
+        loading={choice.query.isPending}
+        options={choice.options}
+        placeholder={choice.placeholder}
+        data-testid="refund-item"
+      />
+    </Form.Item>
+  ),
+})
+
 const StaticIpRefund = ({ order, onClose }: Props) => {
   const { t } = useAdminT()
   const steps = useRefundSteps(order, onClose)
@@ -63,29 +121,17 @@ const StaticIpRefund = ({ order, onClose }: Props) => {
   return (
     <ReasonStepsModal<Refund>
       title={t('orders.refund.titleIp', { orderNo: order.orderNo })}
-      intro={
-        <>
-          <Alert type="info" showIcon title={t('orders.refund.howIp')} />
-          {ips.isSuccess && choices.length === 0 && (
-            <Alert type="warning" showIcon title={t('orders.refund.noActiveIp')} data-testid="refund-no-ip" />
-          )}
-        </>
-      }
-      fields={
-        <Form.Item
-          name="id"
-          label={t('orders.refund.idIp')}
-          extra={t(order.kind === 'renewal' ? 'orders.refund.pickRenewed' : 'orders.refund.pickIp')}
-          rules={[{ required: true, message: t('orders.refund.pickRule') }]}
-        >
-          <Select
-            loading={ips.isPending}
-            options={choices.map((ip) => ({ value: ip.id, label: ipLabel(t, ip, order) }))}
-            placeholder={t('orders.refund.pickPlaceholder')}
-            data-testid="refund-item"
-          />
-        </Form.Item>
-      }
+      {...choiceSteps({
+        how: t('orders.refund.howIp'),
+        none: t('orders.refund.noActiveIp'),
+        noneTestId: 'refund-no-ip',
+        label: t('orders.refund.idIp'),
+        extra: t(order.kind === 'renewal' ? 'orders.refund.pickRenewed' : 'orders.refund.pickIp'),
+        rule: t('orders.refund.pickRule'),
+        placeholder: t('orders.refund.pickPlaceholder'),
+        query: ips,
+        options: choices.map((ip) => ({ value: ip.id, label: ipLabel(t, ip, order) })),
+      })}
       review={(values) => {
         const ip = chosen(values.id)
         return (
@@ -116,34 +162,41 @@ const StaticIpRefund = ({ order, onClose }: Props) => {
 }
 
 const TrafficRefund = ({ order, onClose }: Props) => {
-  const { t } = useAdminT()
+  const { t, language } = useAdminT()
   const steps = useRefundSteps(order, onClose)
+  const packages = useActiveTrafficPackages(order.customerId)
+  const choices = byThisOrderFirst(order, packages.data?.items ?? [])
+  const chosen = (id: string | undefined) => choices.find((item) => item.id === id)
+
   return (
     <ReasonStepsModal<Refund>
       title={t('orders.refund.titleTraffic', { orderNo: order.orderNo })}
-      intro={<Alert type="info" showIcon title={t('orders.refund.howTraffic')} />}
-      fields={
-        <Form.Item
-          name="id"
-          label={t('orders.refund.idTraffic')}
-          extra={t('orders.refund.idTrafficHint')}
-          rules={[{ required: true, pattern: UUID, message: t('orders.refund.idRule') }]}
-        >
-          <Input autoComplete="off" spellCheck={false} data-testid="refund-item" />
-        </Form.Item>
-      }
-      review={(values) => (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('orders.refund.confirmTraffic', {
-            id: values.id,
-            orderNo: order.orderNo,
-            email: order.customerEmail,
-          })}
-          description={t('orders.refund.irreversible')}
-        />
-      )}
+      {...choiceSteps({
+        how: t('orders.refund.howTraffic'),
+        none: t('customers.packages.noneLive'),
+        noneTestId: 'refund-no-package',
+        label: t('customers.sections.packages'),
+        extra: t('customers.packages.pick'),
+        rule: t('customers.packages.pickRule'),
+        placeholder: t('customers.packages.pickPlaceholder'),
+        query: packages,
+        options: choices.map((item) => ({ value: item.id, label: packageLabel(t, language, item, order) })),
+      })}
+      review={(values) => {
+        const item = chosen(values.id)
+        return (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('orders.refund.confirmTraffic', {
+              id: item ? packageName(item, language) : values.id,
+              orderNo: order.orderNo,
+              email: order.customerEmail,
+            })}
+            description={t('orders.refund.irreversible')}
+          />
+        )
+      }}
       {...steps}
     />
   )
