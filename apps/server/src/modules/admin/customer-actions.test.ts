@@ -246,14 +246,18 @@ describe('concurrent replacements', () => {
     expect(allocated.map((address) => address.id)).toEqual([row?.inventoryId])
     expect(addresses.filter((address) => address.status === 'cooling')).toHaveLength(2)
     expect(addresses.filter((address) => address.status === 'available')).toHaveLength(2)
-    // The last move started where the first ended.
+    // The second move started where the first ended, and ended where the instance is now. (Their
+    // created_at is each transaction's start, not its commit, so the chain, not the times, orders them.)
     const records = await server.db
       .select()
       .from(ipReplacements)
       .where(eq(ipReplacements.instanceId, instance.id))
-      .orderBy(ipReplacements.createdAt)
     expect(records).toHaveLength(2)
-    expect(records[0]?.newIp).toBe(records[1]?.oldIp)
+    const [one, two] = records
+    const [first, second] = one?.newIp === two?.oldIp ? [one, two] : [two, one]
+    expect(first?.newIp).toBe(second?.oldIp)
+    expect(second?.newIp).toBe(allocated[0]?.ip)
+    expect(first?.oldIp).toBe(instance.ip)
     expect(await doublyHeld()).toEqual([])
   })
 
