@@ -99,7 +99,11 @@ function isAllowedNonEnvelope(op: Operation, reply: Reply): boolean {
   const { status, contentType } = reply
   if (op.path === '/api/proxy/instances/export/{type}')
     return status === 200 && /^text\/(plain|yaml)/.test(contentType)
-  if (op.path === '/api/user/wallet/transactions/export')
+  if (
+    ['/api/user/wallet/transactions/export', '/api/admin/orders/export', '/api/admin/topups/export'].includes(
+      op.path,
+    )
+  )
     return status === 200 && /^text\/csv/.test(contentType)
   if (op.path === '/api/payments/epay/notify')
     return status === 200 && /^text\/plain/.test(contentType) && ['success', 'fail'].includes(reply.text)

@@ -78,6 +78,40 @@ export const listAdminTopUps = defineEndpoint({
   response: pageOf(AdminTopUp),
 })
 
+/** The order list's filters, without paging: the export is every matching row (up to EXPORT_MAX_ROWS). */
+export const AdminOrderExportQuery = AdminOrderQuery.omit({ page: true, pageSize: true })
+export type AdminOrderExportQuery = z.infer<typeof AdminOrderExportQuery>
+export const AdminTopUpExportQuery = AdminTopUpQuery.omit({ page: true, pageSize: true })
+export type AdminTopUpExportQuery = z.infer<typeof AdminTopUpExportQuery>
+
+/** The most rows one export holds, newest first; narrow the filters for older ones. */
+export const ADMIN_EXPORT_MAX_ROWS = 50_000
+
+/** Not an envelope: the export answers a text/csv attachment (UTF-8 with BOM for Excel). */
+const CsvFile = z.string()
+
+export const exportAdminOrders = defineEndpoint({
+  method: 'GET',
+  path: '/admin/orders/export',
+  summary: `The filtered orders as a CSV file (UTF-8 with BOM; at most ${ADMIN_EXPORT_MAX_ROWS} rows, newest first)`,
+  tags,
+  auth: 'operator',
+  permission: 'exports.read',
+  query: AdminOrderExportQuery,
+  response: CsvFile,
+})
+
+export const exportAdminTopUps = defineEndpoint({
+  method: 'GET',
+  path: '/admin/topups/export',
+  summary: `The filtered top-up orders as a CSV file (UTF-8 with BOM; at most ${ADMIN_EXPORT_MAX_ROWS} rows, newest first)`,
+  tags,
+  auth: 'operator',
+  permission: 'exports.read',
+  query: AdminTopUpExportQuery,
+  response: CsvFile,
+})
+
 /** What the payment gateway says of a top-up order, beside what we stored. */
 export const TopUpGatewayCheck = z.object({
   topUp: AdminTopUp,

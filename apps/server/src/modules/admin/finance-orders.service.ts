@@ -1,6 +1,15 @@
-// Orders and top-up orders of every customer, as the finance pages list them.
-import type { AdminOrderQuery, AdminTopUp, AdminTopUpQuery } from '@proxy/contract/admin/orders'
+// Orders and top-up orders of every customer, as the finance pages list them and export them.
+import {
+  ADMIN_EXPORT_MAX_ROWS,
+  type AdminOrder,
+  type AdminOrderExportQuery,
+  type AdminOrderQuery,
+  type AdminTopUp,
+  type AdminTopUpExportQuery,
+  type AdminTopUpQuery,
+} from '@proxy/contract/admin/orders'
 import { centsToAmount } from '@proxy/contract/money'
+import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../platform/db/client.ts'
 import { findCustomer, findCustomers } from '../auth/index.ts'
 import { findOrders } from '../orders/index.ts'
@@ -82,4 +91,86 @@ export async function listAllTopUps(db: Db, query: AdminTopUpQuery) {
   )
   const items = rows.map((row) => toAdminTopUp(row, emails.get(row.userId) ?? ''))
   return { items, total, page: query.page, pageSize: query.pageSize }
+}
+
+// CSV exports of the two lists (finance's `exports.read`): the list's filters, every matching row up to
+// the cap, newest first. English headers (operators have no language on the server); UTF-8 with a BOM
+// for Excel, like the customer's billing export; times in UTC with the offset written out; a cell a
+// customer controls (an email) that starts like a formula is quoted so a spreadsheet does not run it.
+
+const ORDER_HEADERS = [
+  'Order number',
+  'Customer email',
+  'Customer ID',
+  'Kind',
+  'Items',
+  'Total (USD)',
+  'Status',
+  'Created at',
+]
+const TOPUP_HEADERS = [
+  'Order number',
+  'Customer email',
+  'Amount (USD)',
+  'Amount (CNY)',
+  'USD/CNY rate',
+  'Channel',
+  'Status',
+  'Gateway trade number',
+  'Created at',
+  'Paid at',
+]
+
+/** `2025-01-31 09:05:00 +00:00`: an instant in UTC with its offset, so no reader guesses the zone. */
+export const utcTimestamp = (iso: string | null) =>
+  iso === null ? '' : `${iso.slice(0, 10)} ${iso.slice(11, 19)} +00:00`
+
+const money = (dollars: number) => dollars.toFixed(2)
+
+const toCsv = (headers: string[], records: string[][]) =>
+  `\uFEFF${stringify([headers, ...records], { escape_formulas: true })}`
+
+/** What an order bought, in one line: `Static IP × 2 · us-west · socks5 · 30 days`. */
+function itemSummary(order: AdminOrder): string {
+  const product = order.kind === 'traffic' ? 'Traffic package' : 'Static IP'
+  const days = `${order.durationDays} day${order.durationDays === 1 ? '' : 's'}`
+  return [`${product} × ${order.quantity}`, order.regionId, order.protocol, days]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ')
+}
+
+const allRows = { page: 1, pageSize: ADMIN_EXPORT_MAX_ROWS }
+
+type Export = { csv: string; rows: number }
+
+export async function exportAllOrders(db: Db, filter: AdminOrderExportQuery): Promise<Export> {
+  const { items } = await listAllOrders(db, { ...filter, ...allRows })
+  const records = items.map((order) => [
+    order.orderNo,
+    order.customerEmail,
+    order.customerId,
+    order.kind,
+    itemSummary(order),
+    money(order.total),
+    order.status,
+    utcTimestamp(order.createdAt),
+  ])
+  return { csv: toCsv(ORDER_HEADERS, records), rows: records.length }
+}
+
+export async function exportAllTopUps(db: Db, filter: AdminTopUpExportQuery): Promise<Export> {
+  const { items } = await listAllTopUps(db, { ...filter, ...allRows })
+  const records = items.map((topUp) => [
+    topUp.orderNo,
+    topUp.customerEmail,
+    money(topUp.amount),
+    money(topUp.cnyAmount),
+    String(topUp.usdCnyRate),
+    topUp.channel,
+    topUp.status,
+    topUp.gatewayTradeNo ?? '',
+    utcTimestamp(topUp.createdAt),
+    utcTimestamp(topUp.paidAt),
+  ])
+  return { csv: toCsv(TOPUP_HEADERS, records), rows: records.length }
 }

@@ -1,4 +1,4 @@
-import type { CustomerStaticIp } from '@proxy/contract/admin/customers'
+import type { CustomerStaticIp, CustomerTrafficPackage } from '@proxy/contract/admin/customers'
 import type { AdminOrder } from '@proxy/contract/admin/orders'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -68,6 +68,30 @@ const ip: CustomerStaticIp = {
   createdAt: '2026-11-20T02:00:00.000Z',
 }
 const refundPath = `/admin/refunds/static-ip/${ip.id}`
+const trafficPackage = (id: string, orderNo: string, planNameEn: string): CustomerTrafficPackage => ({
+  id,
+  planName: planNameEn,
+  planNameEn,
+  totalBytes: 10 * 1024 ** 3,
+  usedBytes: 1024 ** 3,
+  remainingBytes: 9 * 1024 ** 3,
+  status: 'active',
+  purchasedAt: '2026-11-21T02:00:00.000Z',
+  expiresAt: new Date(Date.now() + 20 * DAY).toISOString(),
+  orderNo,
+})
+// Another order's package is listed first by the server (soonest expiry): the dialog puts this order's first.
+const otherPackage = trafficPackage(
+  '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  'F20261101XX00XX00XX',
+  '5 GB weekly',
+)
+const orderPackage = trafficPackage(
+  '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  trafficOrder.orderNo,
+  '10 GB monthly',
+)
+const trafficRefundPath = `/admin/refunds/traffic-packages/${orderPackage.id}`
 const page = (items: AdminOrder[]) => ({ items, total: items.length, page: 1, pageSize: 20 })
 
 const fakeApi = (role: 'finance' | 'support', refund: () => unknown = () => refunded) =>
@@ -75,7 +99,9 @@ const fakeApi = (role: 'finance' | 'support', refund: () => unknown = () => refu
     if (url === '/admin/auth/me') return fakeOperator(role)
     if (url === '/admin/orders') return page([ipOrder, trafficOrder])
     if (url === `/admin/customers/${customerId}/static-ips`) return { ...page([]), items: [ip], total: 1 }
-    if (url === refundPath && method === 'POST') return refund()
+    if (url === `/admin/customers/${customerId}/traffic-packages`)
+      return { ...page([]), items: [otherPackage, orderPackage], total: 2 }
+    if ((url === refundPath || url === trafficRefundPath) && method === 'POST') return refund()
     throw new Error(`unexpected ${method} ${url}`)
   })
 const refunded = { amount: 4.16, balance: 46.66, customerId, transactionIds: ['tx-1'] }
@@ -104,6 +130,26 @@ const chooseIp = async () => {
 }
 
 describe('orders page', () => {
+  it('offers finance an Export CSV link carrying the filters on screen, and support none', async () => {
+    fakeApi('finance')
+    const email = encodeURIComponent('lin@example.com')
+    const view = await renderAdmin(`/orders?kind=traffic&customer=${email}&page=2`, 'en-US')
+    const link = await screen.findByTestId('orders-export')
+    expect(link.tagName).toBe('A')
+    expect(link.hasAttribute('download')).toBe(true)
+    expect(link.textContent).toContain('Export CSV')
+    const href = new URL(link.getAttribute('href') ?? '', 'http://console.test')
+    expect(href.pathname).toBe('/api/admin/orders/export')
+    // The filters, without the list's paging (the export has none).
+    expect(Object.fromEntries(href.searchParams)).toEqual({ customer: 'lin@example.com', kind: 'traffic' })
+    view.unmount()
+
+    fakeApi('support')
+    await renderAdmin('/orders?kind=traffic', 'zh-CN')
+    expect(await screen.findByText(ipOrder.orderNo)).toBeTruthy()
+    expect(screen.queryByTestId('orders-export')).toBeNull()
+  })
+
   it('lists every customer’s orders and keeps the customer, type and days in the address', async () => {
     const request = fakeApi('support')
     const view = await renderAdmin('/orders?kind=traffic&first=2026-11-01&last=2026-11-30', 'en-US')
@@ -210,4 +256,36 @@ describe('orders page', () => {
     expect(keys).toHaveLength(2)
     expect(keys[0]).not.toBe(keys[1])
   }, 90_000)
+
+  it('refunds a traffic package chosen among the customer’s live ones, this order’s first', async () => {
+    const request = fakeApi('finance')
+    await renderAdmin(`/orders?order=${trafficOrder.orderNo}`, 'en-US')
+    fireEvent.click(await screen.findByTestId('order-refund'))
+    const select = await screen.findByTestId('refund-item')
+    fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'))
+    const options = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')]
+      if (found.length !== 2) throw new Error('no package options')
+      return found
+    })
+    expect(options[0]?.textContent).toContain('10 GB monthly · 9f8e7d6c · 9 GB left')
+    expect(options[0]?.textContent).toContain('this order')
+    expect(options[1]?.textContent).toContain('5 GB weekly')
+    expect(options[1]?.textContent).not.toContain('this order')
+    const params = requestsTo(request, 'GET', `/admin/customers/${customerId}/traffic-packages`)[0]?.params
+    expect(params).toMatchObject({ status: 'active', page: 1, pageSize: 100 })
+    fireEvent.click(options[0] as Element)
+
+    fill('refund-reason', 'customer asked to cancel')
+    fireEvent.click(screen.getByTestId('refund-review'))
+    const summary = await screen.findByTestId('refund-summary')
+    expect(summary.textContent).toContain(
+      'Refund traffic package 10 GB monthly · 9f8e7d6c (order F20261121AB12CD34EF) to the wallet of lin@example.com?',
+    )
+    fireEvent.click(screen.getByTestId('refund-confirm'))
+    expect((await screen.findByTestId('refund-result')).textContent).toContain('Refunded $4.16')
+    expect(requestsTo(request, 'POST', trafficRefundPath).map((call) => call.data)).toEqual([
+      { reason: 'customer asked to cancel' },
+    ])
+  }, 60_000)
 })

@@ -1,7 +1,8 @@
 // /admin/orders: every customer's orders, newest first; by order number or customer (email or id), kind and days, all
 // kept in the address with the page; a row opens the order in a drawer (?order=<number>) where an
-// operator who may refund gives back the static IP or traffic package it bought.
-import { type AdminOrder, AdminOrderQuery } from '@proxy/contract/admin/orders'
+// operator who may refund gives back the static IP or traffic package it bought. Finance (`exports.read`)
+// downloads the filtered rows as a CSV file.
+import { type AdminOrder, AdminOrderQuery, exportAdminOrders } from '@proxy/contract/admin/orders'
 import { OrderKind } from '@proxy/contract/orders/endpoints'
 import { DatePicker, Flex, Select, Typography, theme } from 'antd'
 import dayjs from 'dayjs'
@@ -21,6 +22,7 @@ import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useAdminOrders } from '../../api/orders.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { ListPage, SearchFilter } from '../list-page.tsx'
+import { ExportCsvButton } from './export-csv-button.tsx'
 import { itemsOf, OrderDrawer, OrderKindTag } from './order-drawer.tsx'
 
 type Row = AdminOrder
@@ -52,13 +54,8 @@ export const OrdersPage = () => {
   const first = list.params.get('first')
   const last = list.params.get('last')
   const placed = placedWithin(first, last)
-  const orders = useAdminOrders({
-    page: list.page,
-    pageSize: list.pageSize,
-    ...searchFilter(customer),
-    kind,
-    ...placed,
-  })
+  const filters = { ...searchFilter(customer), kind, ...placed }
+  const orders = useAdminOrders({ page: list.page, pageSize: list.pageSize, ...filters })
   const paged = pagedList(list, orders.data, {
     isLoading: orders.isPending,
     isFiltered: customer !== '' || kind !== undefined || placed.from !== undefined,
@@ -101,6 +98,12 @@ export const OrdersPage = () => {
             }
             style={{ maxWidth: '100%' }}
             data-testid="orders-range"
+          />
+          <ExportCsvButton
+            path={exportAdminOrders.path}
+            filters={filters}
+            area="orders"
+            testId="orders-export"
           />
         </>
       }

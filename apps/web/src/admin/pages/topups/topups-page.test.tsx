@@ -50,6 +50,27 @@ const paidAtGateway: TopUpGatewayCheck = {
 }
 
 describe('top-ups page', () => {
+  it('offers finance an Export CSV link carrying the filters on screen, and support none', async () => {
+    fakeApi('finance', paidAtGateway)
+    const view = await renderAdmin(`/topups?status=pending&channel=wxpay&q=${pending.orderNo}`, 'zh-CN')
+    const link = await screen.findByTestId('topups-export')
+    expect(link.getAttribute('download')).not.toBeNull()
+    expect(link.textContent).toContain('导出 CSV')
+    const href = new URL(link.getAttribute('href') ?? '', 'http://console.test')
+    expect(href.pathname).toBe('/api/admin/topups/export')
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      status: 'pending',
+      channel: 'wxpay',
+      orderNo: pending.orderNo,
+    })
+    view.unmount()
+
+    fakeApi('support', paidAtGateway)
+    await renderAdmin('/topups', 'en-US')
+    expect(await screen.findByText(pending.orderNo)).toBeTruthy()
+    expect(screen.queryByTestId('topups-export')).toBeNull()
+  })
+
   it('lists top-ups, searches by number or customer, and offers no reconcile to a role without it', async () => {
     const request = fakeApi('support', paidAtGateway)
     await renderAdmin('/topups?status=pending', 'en-US')

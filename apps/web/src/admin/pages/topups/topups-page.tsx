@@ -1,7 +1,8 @@
 // /admin/topups: every customer's top-up orders, newest first; by status, channel and a search that takes
 // a whole order number or a customer's email or id, kept in the address with the page. An operator who
-// may reconcile asks the gateway about an order and, when it has it paid, marks it paid.
-import { type AdminTopUp, AdminTopUpQuery } from '@proxy/contract/admin/orders'
+// may reconcile asks the gateway about an order and, when it has it paid, marks it paid. Finance
+// (`exports.read`) downloads the filtered rows as a CSV file.
+import { type AdminTopUp, AdminTopUpQuery, exportAdminTopUps } from '@proxy/contract/admin/orders'
 import { TopUpChannel, TopUpStatus } from '@proxy/contract/wallet/topups'
 import { Button, Flex, Select, Typography, theme } from 'antd'
 import { useState } from 'react'
@@ -16,6 +17,7 @@ import { useAdminTopUps } from '../../api/topups.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { useCan } from '../../app/operator-context.ts'
 import { ListPage, SearchFilter } from '../list-page.tsx'
+import { ExportCsvButton } from '../orders/export-csv-button.tsx'
 import { ReconcileModal } from './reconcile-modal.tsx'
 import { TopUpStatusTag } from './topup-status-tag.tsx'
 
@@ -39,13 +41,8 @@ export const TopupsPage = () => {
   const q = list.params.get('q') ?? ''
   const status = pickOption(list.params.get('status'), TopUpStatus.options)
   const channel = pickOption(list.params.get('channel'), TopUpChannel.options)
-  const topups = useAdminTopUps({
-    page: list.page,
-    pageSize: list.pageSize,
-    status,
-    channel,
-    ...searchFilter(q),
-  })
+  const filters = { status, channel, ...searchFilter(q) }
+  const topups = useAdminTopUps({ page: list.page, pageSize: list.pageSize, ...filters })
   const paged = pagedList(list, topups.data, {
     isLoading: topups.isPending,
     isFiltered: q !== '' || status !== undefined || channel !== undefined,
@@ -92,6 +89,12 @@ export const TopupsPage = () => {
             aria-label={t('topups.channel')}
             style={{ width: 150 }}
             data-testid="topups-channel"
+          />
+          <ExportCsvButton
+            path={exportAdminTopUps.path}
+            filters={filters}
+            area="topups"
+            testId="topups-export"
           />
         </>
       }
