@@ -4,15 +4,15 @@
 import type { CustomerDetail, CustomerTransaction } from '@proxy/contract/admin/customers'
 import { describeEntry } from '@proxy/contract/wallet/descriptions'
 import { formatBalance } from '@proxy/contract/wire'
-import { Card, Empty, Flex, Pagination, Skeleton, Tag, Typography } from 'antd'
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import type { Language } from '../../../shared/i18n/language.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { useCustomerTransactions } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
+import { DRAWER_PAGE_SIZE, DrawerPages } from './drawer-pages.tsx'
 
-const PAGE_SIZE = 10
 const TYPE_COLORS = {
   topup: 'green',
   purchase: 'blue',
@@ -28,7 +28,7 @@ const textOf = (entry: CustomerTransaction, language: Language) =>
 export const CustomerLedger = ({ customer }: { customer: CustomerDetail }) => {
   const { t, language } = useAdminT()
   const [page, setPage] = useState(1)
-  const entries = useCustomerTransactions(customer.id, page, PAGE_SIZE)
+  const entries = useCustomerTransactions(customer.id, page, DRAWER_PAGE_SIZE)
   const items = entries.data?.items ?? []
   const total = entries.data?.total ?? 0
 
@@ -60,18 +60,7 @@ export const CustomerLedger = ({ customer }: { customer: CustomerDetail }) => {
           </Flex>
         </Card>
       ))}
-      {total > PAGE_SIZE && (
-        <Pagination
-          size="small"
-          align="end"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onChange={setPage}
-          showSizeChanger={false}
-          data-testid="customer-ledger-pages"
-        />
-      )}
+      <DrawerPages page={page} total={total} onChange={setPage} data-testid="customer-ledger-pages" />
     </Flex>
   )
 }

@@ -1,15 +1,15 @@
 // The customer's traffic packages in the drawer, soonest expiry first and paged: plan (in the reader's
 // language), status, bytes used of the total, expiry and the order that bought it.
 import type { CustomerDetail, CustomerTrafficPackage } from '@proxy/contract/admin/customers'
-import { Card, Empty, Flex, Pagination, Progress, Skeleton, Tag, Typography } from 'antd'
+import { Card, Empty, Flex, Progress, Skeleton, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import type { Language } from '../../../shared/i18n/language.ts'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useCustomerTrafficPackages } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
+import { DRAWER_PAGE_SIZE, DrawerPages } from './drawer-pages.tsx'
 
-const PAGE_SIZE = 10
 const STATUS_COLORS = { active: 'green', exhausted: 'default', expired: 'orange' } as const
 
 /** The plan's name in the reader's language. */
@@ -19,7 +19,7 @@ export const planNameOf = (item: CustomerTrafficPackage, language: Language) =>
 export const CustomerPackages = ({ customer }: { customer: CustomerDetail }) => {
   const { t, language } = useAdminT()
   const [page, setPage] = useState(1)
-  const packages = useCustomerTrafficPackages(customer.id, { page, pageSize: PAGE_SIZE })
+  const packages = useCustomerTrafficPackages(customer.id, { page, pageSize: DRAWER_PAGE_SIZE })
   const items = packages.data?.items ?? []
   const total = packages.data?.total ?? 0
 
@@ -54,17 +54,7 @@ export const CustomerPackages = ({ customer }: { customer: CustomerDetail }) => 
           </Flex>
         </Card>
       ))}
-      {total > PAGE_SIZE && (
-        <Pagination
-          size="small"
-          align="end"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      <DrawerPages page={page} total={total} onChange={setPage} />
     </Flex>
   )
 }

@@ -1,16 +1,16 @@
 // The customer's static IPs in the drawer, newest first and paged: address, region, status and expiry,
 // and for an operator who manages the inventory, a replacement of an active IP's address.
 import type { CustomerDetail, CustomerStaticIp } from '@proxy/contract/admin/customers'
-import { Button, Card, Empty, Flex, Pagination, Skeleton, Tag, Typography } from 'antd'
+import { Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { regionLabel } from '../../../shared/ui/region-name.tsx'
 import { useCustomerStaticIps } from '../../api/customers.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { useCan } from '../../app/operator-context.ts'
+import { DRAWER_PAGE_SIZE, DrawerPages } from './drawer-pages.tsx'
 import { ReplaceAddressModal } from './replace-address-modal.tsx'
 
-const PAGE_SIZE = 10
 const STATUS_COLORS = { active: 'green', expired: 'orange', released: 'default' } as const
 
 export const CustomerStaticIps = ({ customer }: { customer: CustomerDetail }) => {
@@ -18,7 +18,7 @@ export const CustomerStaticIps = ({ customer }: { customer: CustomerDetail }) =>
   const can = useCan()
   const [page, setPage] = useState(1)
   const [replacing, setReplacing] = useState<CustomerStaticIp | null>(null)
-  const ips = useCustomerStaticIps(customer.id, page, PAGE_SIZE)
+  const ips = useCustomerStaticIps(customer.id, page, DRAWER_PAGE_SIZE)
   const total = ips.data?.total ?? 0
 
   return (
@@ -52,16 +52,7 @@ export const CustomerStaticIps = ({ customer }: { customer: CustomerDetail }) =>
               </Flex>
             </Card>
           ))}
-          {total > PAGE_SIZE && (
-            <Pagination
-              size="small"
-              align="end"
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={setPage}
-            />
-          )}
+          <DrawerPages page={page} total={total} onChange={setPage} />
         </Flex>
       )}
       <ReplaceAddressModal customer={customer} ip={replacing} onClose={() => setReplacing(null)} />
