@@ -11,7 +11,8 @@ import {
 import { centsToAmount } from '@proxy/contract/money'
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../platform/db/client.ts'
-import { findCustomer, findCustomers } from '../auth/index.ts'
+import { customerEmails, findCustomer, findCustomers } from '../auth/index.ts'
+import { zonedTimestamp } from '../ledger/index.ts'
 import { findOrders } from '../orders/index.ts'
 import { findTopUps } from '../wallet/index.ts'
 
@@ -29,12 +30,6 @@ async function customerNamed(db: Db, filter: string): Promise<string | null> {
 const userFilter = async (db: Db, customer: string | undefined) =>
   customer === undefined ? undefined : await customerNamed(db, customer)
 
-export async function emailsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)]
-  const rows = await Promise.all(unique.map((id) => findCustomer(db, id)))
-  return new Map(rows.flatMap((row) => (row ? [[row.id, row.email] as const] : [])))
-}
-
 const emptyPage = (query: { page: number; pageSize: number }) => ({
   items: [],
   total: 0,
@@ -46,7 +41,7 @@ export async function listAllOrders(db: Db, query: AdminOrderQuery) {
   const userId = await userFilter(db, query.customer)
   if (userId === null) return emptyPage(query)
   const { items, total } = await findOrders(db, { ...query, userId })
-  const emails = await emailsOf(
+  const emails = await customerEmails(
     db,
     items.map((item) => item.userId),
   )
@@ -85,7 +80,7 @@ export async function listAllTopUps(db: Db, query: AdminTopUpQuery) {
   const userId = await userFilter(db, query.customer)
   if (userId === null) return emptyPage(query)
   const { rows, total } = await findTopUps(db, { ...query, userId })
-  const emails = await emailsOf(
+  const emails = await customerEmails(
     db,
     rows.map((row) => row.userId),
   )
@@ -121,9 +116,9 @@ const TOPUP_HEADERS = [
   'Paid at',
 ]
 
-/** `2025-01-31 09:05:00 +00:00`: an instant in UTC with its offset, so no reader guesses the zone. */
-export const utcTimestamp = (iso: string | null) =>
-  iso === null ? '' : `${iso.slice(0, 10)} ${iso.slice(11, 19)} +00:00`
+/** `2025-01-31 09:05:00 +00:00`: an instant in UTC with its offset (operators keep no zone on the server). */
+const inUtc = zonedTimestamp('UTC')
+const utcTimestamp = (iso: string | null) => (iso === null ? '' : inUtc(new Date(iso)))
 
 const money = (dollars: number) => dollars.toFixed(2)
 

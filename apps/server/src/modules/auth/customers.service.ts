@@ -1,5 +1,5 @@
 // Customers as operators read them (modules/admin asks through this module's index).
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { sessions, users } from './auth.schema.ts'
 import { SESSION_IDLE_MS } from './sessions.ts'
@@ -57,6 +57,17 @@ export async function findCustomers(
 export async function findCustomer(db: Db | Tx, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select(columns).from(users).where(eq(users.id, id))
   return row
+}
+
+/** The email of each of these customers, in one query (unknown ids are left out). */
+export async function customerEmails(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique))
+  return new Map(rows.map((row) => [row.id, row.email]))
 }
 
 /** Sessions that still open the customer console. */

@@ -2,7 +2,13 @@
 
 export { clientOf, hasCustomers, insertCustomer, type Suspension, setSuspension } from './auth.service.ts'
 export { isCommonPassword } from './common-passwords.ts'
-export { type CustomerRow, findCustomer, findCustomers, liveSessionCount } from './customers.service.ts'
+export {
+  type CustomerRow,
+  customerEmails,
+  findCustomer,
+  findCustomers,
+  liveSessionCount,
+} from './customers.service.ts'
 export { admitAttempt, admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 export * as profiles from './profile.service.ts'

@@ -12,5 +12,10 @@ export {
   walletBalances,
 } from './ledger.service.ts'
 export { alreadyRefunded, isRefunded, refundToWallet } from './refund.service.ts'
-export { DEFAULT_TIME_ZONE, exportTransactionsCsv, listTransactions } from './transactions.service.ts'
+export {
+  DEFAULT_TIME_ZONE,
+  exportTransactionsCsv,
+  listTransactions,
+  zonedTimestamp,
+} from './transactions.service.ts'
 export { createWalletReader } from './wallet-balance.service.ts'
