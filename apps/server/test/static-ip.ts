@@ -64,3 +64,24 @@ export function buy(
     headers: { 'idempotency-key': key },
   })
 }
+
+/** A funded customer with two paid orders: a 30-day static IP and a 10 GB traffic package. */
+export async function customerWithOrders(server: TestServer, email?: string) {
+  const customer = await server.newCustomer(email)
+  await fund(server, customer.email, 200_00)
+  const region = await stockRegion(server, 2)
+  const bought = await buy(server, customer.token, {
+    regionId: region,
+    quantity: 1,
+    durationDays: 30,
+    protocol: 'socks5',
+  })
+  expect(bought.status).toBe(200)
+  const traffic = await server.call('POST', '/api/orders/traffic', {
+    token: customer.token,
+    body: { planId: 'gb-10', quantity: 1 },
+    headers: { 'idempotency-key': randomUUID() },
+  })
+  expect(traffic.status).toBe(200)
+  return customer
+}

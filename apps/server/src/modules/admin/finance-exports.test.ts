@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInOperator } from '../../../test/operators.ts'
 import { createTopUp, payInSandbox } from '../../../test/payments.ts'
-import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
+import { customerWithOrders } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { operatorAuditLog } from './admin.schema.ts'
@@ -40,33 +40,13 @@ const auditOf = (action: string) =>
 
 const OFFSET_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+00:00$/
 
-async function customerWithOrders(email?: string) {
-  const customer = await server.newCustomer(email)
-  await fund(server, customer.email, 200_00)
-  const region = await stockRegion(server, 2)
-  const bought = await buy(server, customer.token, {
-    regionId: region,
-    quantity: 1,
-    durationDays: 30,
-    protocol: 'socks5',
-  })
-  expect(bought.status).toBe(200)
-  const traffic = await server.call('POST', '/api/orders/traffic', {
-    token: customer.token,
-    body: { planId: 'gb-10', quantity: 1 },
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  })
-  expect(traffic.status).toBe(200)
-  return customer
-}
-
 type Page<T> = { items: T[]; total: number }
 type ListedOrder = { orderNo: string; total: number; customerId: string }
 
 describe('the order export', () => {
   it('answers the filtered orders as a CSV file whose totals match the list', async () => {
-    const customer = await customerWithOrders()
-    await customerWithOrders()
+    const customer = await customerWithOrders(server)
+    await customerWithOrders(server)
     const filter = `customer=${encodeURIComponent(customer.email.toUpperCase())}`
     const csv = await download(`/api/admin/orders/export?${filter}`)
     expect(csv.status).toBe(200)
@@ -126,7 +106,7 @@ describe('the order export', () => {
   })
 
   it('neutralises a customer email a spreadsheet would run as a formula', async () => {
-    const customer = await customerWithOrders(`+1+cmd-${crypto.randomUUID().slice(0, 8)}@example.com`)
+    const customer = await customerWithOrders(server, `+1+cmd-${crypto.randomUUID().slice(0, 8)}@example.com`)
     const csv = await download(`/api/admin/orders/export?customer=${encodeURIComponent(customer.email)}`)
     expect(csv.rows).toHaveLength(2)
     expect(csv.rows.every((row) => row['Customer email'] === `'${customer.email}`)).toBe(true)

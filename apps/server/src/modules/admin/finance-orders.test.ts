@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInOperator } from '../../../test/operators.ts'
 import { createTopUp, payInSandbox } from '../../../test/payments.ts'
-import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
+import { customerWithOrders } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 
@@ -21,30 +21,10 @@ type AdminTopUp = { orderNo: string; status: string; channel: string; customerEm
 
 const get = <T>(path: string) => server.call<Page<T>>('GET', path, { headers: { cookie } })
 
-async function customerWithOrders() {
-  const customer = await server.newCustomer()
-  await fund(server, customer.email, 200_00)
-  const region = await stockRegion(server, 2)
-  const bought = await buy(server, customer.token, {
-    regionId: region,
-    quantity: 1,
-    durationDays: 30,
-    protocol: 'socks5',
-  })
-  expect(bought.status).toBe(200)
-  const traffic = await server.call('POST', '/api/orders/traffic', {
-    token: customer.token,
-    body: { planId: 'gb-10', quantity: 1 },
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  })
-  expect(traffic.status).toBe(200)
-  return customer
-}
-
 describe('the operator order list', () => {
   it('lists every customer’s orders, filtered by customer email or id, number, kind and time', async () => {
-    const first = await customerWithOrders()
-    const second = await customerWithOrders()
+    const first = await customerWithOrders(server)
+    const second = await customerWithOrders(server)
     const all = await get<AdminOrder>('/api/admin/orders?pageSize=100')
     expect(all.status).toBe(200)
     const emails = new Set(all.body.data.items.map((order) => order.customerEmail))
