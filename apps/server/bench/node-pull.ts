@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import type { Db } from '../src/platform/db/client.ts'
-import { customer, holdInstances, load, stock } from './static-ip.ts'
+import { load } from './load.ts'
+import { customer, holdInstances, stock } from './static-ip.ts'
 
 const NODE = 'bench-pull'
 const CREDENTIALS = 100_000

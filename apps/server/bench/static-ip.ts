@@ -11,35 +11,7 @@ import {
   walletAccountId,
 } from '../src/modules/ledger/ledger.service.ts'
 import { type Db, inTransaction } from '../src/platform/db/client.ts'
-
-type Timing = { perSecond: number; p50: number; p95: number }
-
-/** `total` requests, `concurrency` at a time; answers throughput and latency percentiles (ms). */
-export async function load(
-  total: number,
-  concurrency: number,
-  request: (i: number) => Promise<Response>,
-): Promise<Timing> {
-  const latencies: number[] = []
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++
-        const begun = performance.now()
-        const response = await request(i)
-        await response.arrayBuffer()
-        if (!response.ok) throw new Error(`request ${i}: HTTP ${response.status}`)
-        latencies.push(performance.now() - begun)
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { perSecond: total / seconds, p50: at(0.5), p95: at(0.95) }
-}
+import { load } from './load.ts'
 
 export async function customer(base: string, db: Db, cents: number) {
   const email = `bench-${randomUUID()}@example.com`

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import type { Db } from '../src/platform/db/client.ts'
-import { customer, holdInstances, load, stock } from './static-ip.ts'
+import { load } from './load.ts'
+import { customer, holdInstances, stock } from './static-ip.ts'
 
 const RECORDS = 10_000
 const TRAFFIC_ACCOUNTS = 1_000
