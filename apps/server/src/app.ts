@@ -9,6 +9,7 @@ import {
   catalogueRoutes,
   dashboardRoutes,
   financeRoutes,
+  isAllowedAddress,
   operationsRoutes,
   teamRoutes,
 } from './modules/admin/index.ts'
@@ -41,6 +42,7 @@ import { registerHealth } from './platform/health.ts'
 import { startJobs } from './platform/jobs/scheduler.ts'
 import { createMailQueue, type MailQueue } from './platform/mail/mail-queue.ts'
 import { createMailer } from './platform/mail/mailer.ts'
+import { registerMetrics } from './platform/metrics.ts'
 import { registerOpenApi } from './platform/openapi.ts'
 import {
   MAX_PARAM_LENGTH,
@@ -115,6 +117,8 @@ export async function buildApp(
   })
 
   registerErrorHandling(app)
+  // First, so its timing hook sees every route registered after it.
+  await registerMetrics(app, { db: database.db, config, isAllowedAddress })
   await registerSecurity(app, config, securityHeaders)
   await registerOpenApi(app)
   await app.register(authPlugin, { db: database.db })

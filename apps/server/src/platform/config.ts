@@ -12,6 +12,21 @@ const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value 
 const fromInvocationDir = (path: string) =>
   isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path)
 
+/** Comma-separated IP addresses and CIDR ranges. */
+const addressList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (parts) => parts.every((part) => (part.includes('/') ? ipaddr.isValidCIDR(part) : ipaddr.isValid(part))),
+    'comma-separated IP addresses or CIDR ranges',
+  )
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,20 +93,14 @@ export const ConfigSchema = z.object({
    * Where the operator console may be used from: comma-separated addresses and CIDR ranges. Empty:
    * anywhere. Any other address gets 403 on every /api/admin route.
    */
-  ADMIN_ALLOWED_IPS: z
-    .string()
-    .default('')
-    .transform((text) =>
-      text
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (parts) =>
-        parts.every((part) => (part.includes('/') ? ipaddr.isValidCIDR(part) : ipaddr.isValid(part))),
-      'comma-separated IP addresses or CIDR ranges',
-    ),
+  ADMIN_ALLOWED_IPS: addressList,
+  /**
+   * GET /metrics (Prometheus) answers a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`
+   * or comes from METRICS_ALLOW (comma-separated addresses and CIDR ranges). In production with
+   * neither set nobody may scrape; in development loopback may too.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_ALLOW: addressList,
 })
 
 export type Config = z.infer<typeof ConfigSchema> & {
