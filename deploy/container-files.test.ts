@@ -1,0 +1,160 @@
+// compose.yaml and the Dockerfile cannot be built here (no container engine), so this checks that
+// they describe the cluster deploy/cluster.test.ts runs: the same services, commands and variable
+// names (deploy/topology.ts, which deploy/cluster.ts starts from), the same HAProxy configuration,
+// and an image whose CMD and HEALTHCHECK are the replicas' command and readiness probe.
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import {
+  COMPOSE_SERVICES,
+  GATEWAY_COMMAND,
+  GATEWAY_ENV,
+  HAPROXY_CFG_IN_CONTAINER,
+  HAPROXY_COMMAND,
+  HAPROXY_ENV,
+  READY_PATH,
+  REPLICAS,
+  replicaAddressVar,
+  SERVER_COMMAND,
+  SERVER_ENV,
+} from './topology.ts'
+
+const root = join(import.meta.dirname, '..')
+const read = (path: string) => readFileSync(join(root, path), 'utf8')
+
+type Service = {
+  command?: string[]
+  environment?: Record<string, string>
+  volumes?: string[]
+  image?: string
+  build?: string
+  healthcheck?: { disable?: boolean }
+}
+const compose = parse(read('compose.yaml')) as { services: Record<string, Service> }
+const service = (name: string): Service => {
+  const found = compose.services[name]
+  if (!found) throw new Error(`compose.yaml has no service ${name}`)
+  return found
+}
+const names = (environment: Record<string, string> | undefined) => Object.keys(environment ?? {}).sort()
+const sorted = (list: readonly string[]) => [...list].sort()
+
+/** Dockerfile instructions per stage, continuation lines joined and comments dropped. */
+function dockerfileStages(text: string) {
+  const instructions = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [keyword = '', ...rest] = line.split(/\s+/)
+      return { keyword: keyword.toUpperCase(), args: rest.join(' ') }
+    })
+  const stages: { from: string; instructions: typeof instructions }[] = []
+  for (const instruction of instructions)
+    if (instruction.keyword === 'FROM') stages.push({ from: instruction.args, instructions: [] })
+    else stages.at(-1)?.instructions.push(instruction)
+  return stages
+}
+
+describe('compose.yaml mirrors the tested cluster', () => {
+  it('has exactly the cluster’s services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(sorted(COMPOSE_SERVICES))
+  })
+
+  it('runs each replica with the cluster’s command and variables, from the Dockerfile’s image', () => {
+    for (const replica of REPLICAS) {
+      const { command, environment, build, image } = service(replica)
+      expect(command, replica).toEqual([...SERVER_COMMAND])
+      expect(names(environment), replica).toEqual(sorted(SERVER_ENV))
+      expect(environment?.NODE_ENV).toBe('production')
+      expect(environment?.TRUST_PROXY).toBe('true')
+      expect(environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
+      expect(environment?.REDIS_URL).toBe('redis://redis:6379')
+      expect(build).toBe('.')
+      expect(image).toBe(service('gateway').image)
+    }
+  })
+
+  it('puts HAProxy in front of every replica with deploy/haproxy.cfg', () => {
+    const { command, environment, volumes } = service('haproxy')
+    expect(command).toEqual([...HAPROXY_COMMAND])
+    expect(command?.at(-1)).toBe(HAPROXY_CFG_IN_CONTAINER)
+    expect(names(environment)).toEqual(sorted(HAPROXY_ENV))
+    expect(volumes).toContain(`./deploy/haproxy.cfg:${HAPROXY_CFG_IN_CONTAINER}:ro`)
+    for (const replica of REPLICAS)
+      expect(environment?.[replicaAddressVar(replica)]).toBe(
+        `${replica}:${service(replica).environment?.PORT}`,
+      )
+  })
+
+  it('runs the gateway with the cluster’s command and variables, talking to the API through HAProxy', () => {
+    const { command, environment, healthcheck } = service('gateway')
+    expect(command).toEqual([...GATEWAY_COMMAND])
+    expect(names(environment)).toEqual(sorted(GATEWAY_ENV))
+    const front = service('haproxy').environment?.HAPROXY_BIND?.split(':').at(-1)
+    expect(environment?.GATEWAY_API_URL).toBe(`http://haproxy:${front}`)
+    expect(healthcheck?.disable).toBe(true)
+  })
+})
+
+describe('deploy/haproxy.cfg', () => {
+  const cfg = read('deploy/haproxy.cfg')
+
+  it('reads exactly the variables the cluster and compose give it, with a server line per replica', () => {
+    const used = [...cfg.matchAll(/"\$\{([A-Z0-9_]+)\}"/g)].map((match) => match[1] ?? '')
+    expect(sorted([...new Set(used)])).toEqual(sorted(HAPROXY_ENV))
+    const servers = [...cfg.matchAll(/^\s*server\s+(\S+)\s+"\$\{([A-Z0-9_]+)\}"/gm)].map((match) => [
+      match[1],
+      match[2],
+    ])
+    expect(servers).toEqual(REPLICAS.map((replica) => [replica, replicaAddressVar(replica)]))
+    expect(cfg).toMatch(new RegExp(`^\\s*option httpchk GET ${READY_PATH}$`, 'm'))
+  })
+
+  it('is valid for HAProxy with compose’s values', () => {
+    // Compose's service names do not resolve here: the same ports on loopback stand in for them.
+    const environment = Object.fromEntries(
+      Object.entries(service('haproxy').environment ?? {}).map(([name, value]) => [
+        name,
+        value.replace(/^[a-z0-9-]+:(\d+)$/, '127.0.0.1:$1'),
+      ]),
+    )
+    const checked = spawnSync(
+      process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy',
+      ['-c', '-f', join(root, 'deploy/haproxy.cfg')],
+      {
+        env: { PATH: process.env.PATH, ...environment },
+        encoding: 'utf8',
+      },
+    )
+    expect(checked.status, checked.stderr + checked.stdout).toBe(0)
+  })
+})
+
+describe('Dockerfile', () => {
+  const stages = dockerfileStages(read('Dockerfile'))
+  const final = stages.at(-1)
+  const last = (keyword: string) => final?.instructions.filter((i) => i.keyword === keyword).at(-1)?.args
+
+  it('builds in stages on Node 24 slim: npm ci and npm run build, production dependencies only at run time', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2)
+    for (const stage of stages) expect(stage.from).toMatch(/^node:24-slim(\s|$)/)
+    const runs = stages.flatMap((stage) =>
+      stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args),
+    )
+    expect(runs.some((run) => run.includes('npm ci'))).toBe(true)
+    expect(runs.some((run) => run.includes('npm run build'))).toBe(true)
+    expect(runs.some((run) => /npm (prune|ci) .*--omit=dev/.test(run))).toBe(true)
+  })
+
+  it('runs the replicas’ command as a non-root user, with a healthcheck on the readiness probe', () => {
+    expect(JSON.parse(last('CMD') ?? 'null')).toEqual([...SERVER_COMMAND])
+    expect(last('USER')).toMatch(/^(?!root\b|0\b)\S+/)
+    expect(last('HEALTHCHECK')).toContain(READY_PATH)
+    expect(last('HEALTHCHECK')).toMatch(/CMD \[/)
+    expect(last('EXPOSE')).toBe(service(REPLICAS[0]).environment?.PORT)
+  })
+})
