@@ -10,7 +10,7 @@ import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
-import { type Db, openPglite } from '../src/platform/db/client.ts'
+import { type Db, openPglite, pgliteExtensions } from '../src/platform/db/client.ts'
 import { creditWallet, testRegion } from './fixtures.ts'
 
 export type FixtureOptions = { firstAddress?: number; poolExits?: string[] }
@@ -35,7 +35,7 @@ async function stockRegion(db: Db, count: number, firstAddress: number, poolExit
 }
 
 const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOptions
-const client = new PGlite()
+const client = await PGlite.create({ extensions: await pgliteExtensions() })
 const database = await openPglite({ client })
 const app = await buildApp(
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),

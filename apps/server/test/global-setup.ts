@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openPglite, openPostgres } from '../src/platform/db/client.ts'
+import { openPglite, openPostgres, pgliteExtensions } from '../src/platform/db/client.ts'
 import { isPostgresRun, postgresUrl } from './test-db.ts'
 
 declare module 'vitest' {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
       await admin.end()
     }
   }
-  const client = new PGlite()
+  const client = await PGlite.create({ extensions: await pgliteExtensions() })
   const database = await openPglite({ client })
   const dump = await client.dumpDataDir('gzip')
   await database.close()

@@ -9,7 +9,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/platform/config.ts'
-import { type Database, openPglite, openPostgres } from '../src/platform/db/client.ts'
+import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/platform/db/client.ts'
 import { isPostgresRun, postgresUrl } from './test-db.ts'
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
@@ -22,7 +22,9 @@ export type Answer<T = unknown> = {
 async function openTestDatabase(): Promise<Database> {
   if (!isPostgresRun()) {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))])
-    return openPglite({ client: await PGlite.create({ loadDataDir: dump }) })
+    return openPglite({
+      client: await PGlite.create({ loadDataDir: dump, extensions: await pgliteExtensions() }),
+    })
   }
   const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '')}`
   const admin = new pg.Client({ connectionString: postgresUrl() })

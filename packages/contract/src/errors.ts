@@ -85,6 +85,11 @@ export const errorCatalogue = {
     status: 400,
     message: "These counters would take a customer's lifetime usage past 2^53 - 1 bytes",
   },
+  KEYWORD_TOO_SHORT: {
+    code: 3150,
+    status: 400,
+    message: 'Search with at least 3 characters (part of an IP address, a line name or a remark)',
+  },
   PRICE_CHANGED: { code: 3120, status: 409, message: 'The price has changed since your quote; quote again' },
   NOT_REFUNDABLE: { code: 3130, status: 409, message: 'This item cannot be refunded' },
   INVENTORY_STATE_CONFLICT: {

@@ -39,6 +39,9 @@ export const InstanceDetail = Instance.extend({
 })
 export type InstanceDetail = z.infer<typeof InstanceDetail>
 
+/** A shorter keyword is refused (KEYWORD_TOO_SHORT): the search runs on a trigram index. */
+export const KEYWORD_MIN_LENGTH = 3
+
 export const InstanceSort = z.enum(['createdAt.desc', 'expiresAt.asc', 'expiresAt.desc'])
 export const InstanceListQuery = PageQuery.extend({
   status: InstanceStatus.optional(),

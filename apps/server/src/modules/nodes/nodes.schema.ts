@@ -52,6 +52,7 @@ export const nodeReports = pgTable(
   (table) => [primaryKey({ columns: [table.nodeId, table.reportId] })],
 )
 
+/** Stored with fillfactor 50 (migration 0017): a push's additions to a bucket are HOT updates. */
 export const usageHourly = pgTable(
   'usage_hourly',
   {

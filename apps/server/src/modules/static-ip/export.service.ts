@@ -13,13 +13,41 @@ import type { Db } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { clashWriter, type ExportLine, httpLine, socks5Line, vmessLine } from './export-formats.ts'
-import { instanceFilter, selectInstances, toExportLine } from './instances.service.ts'
-import { proxyInstances } from './static-ip.schema.ts'
+import { instanceFilter } from './instances.service.ts'
+import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
-type Row = Awaited<ReturnType<typeof selectInstances>>[number]
+/**
+ * What a file needs of an instance, and no more (10,000 rows parse faster with fewer columns); the
+ * cursor is the creation time as text, with the microseconds a JavaScript Date would round away.
+ */
+const exportColumns = {
+  id: proxyInstances.id,
+  name: proxyInstances.lineInstanceName,
+  ip: ipInventory.ip,
+  port: ipInventory.port,
+  protocol: proxyInstances.protocol,
+  username: proxyInstances.username,
+  password: proxyInstances.password,
+  uuid: proxyInstances.uuid,
+  regionId: ipInventory.regionId,
+  countryCode: regions.countryCode,
+  city: regions.city,
+  status: proxyInstances.status,
+  expiresAt: proxyInstances.expiresAt,
+  cursor: sql<string>`${proxyInstances.createdAt}::text`,
+}
+type Row = ExportLine & {
+  id: string
+  regionId: string
+  countryCode: string
+  city: string
+  status: string
+  expiresAt: Date
+  cursor: string
+}
 type Writer = { start: string; page: (rows: Row[]) => string; end: () => string }
 
-export const EXPORT_PAGE_SIZE = 500
+export const EXPORT_PAGE_SIZE = 2000
 
 const FILES: Record<ExportFormat, { contentType: string; extension: string }> = {
   links: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
@@ -30,11 +58,11 @@ const FILES: Record<ExportFormat, { contentType: string; extension: string }> = 
 }
 
 const eachLine = (rows: Row[], format: (line: ExportLine) => string) =>
-  rows.map((row) => `${format(toExportLine(row))}\n`).join('')
+  rows.map((row) => `${format(row)}\n`).join('')
 
 const jsonEntry = (row: Row) => ({
   id: row.id,
-  name: row.lineInstanceName,
+  name: row.name,
   ip: row.ip,
   port: row.port,
   protocol: row.protocol,
@@ -59,7 +87,7 @@ function writerOf(format: ExportFormat, template: ExportQuery['template']): Writ
   if (format === 'http') return { start: '', page: (rows) => eachLine(rows, httpLine), end: () => '' }
   if (format === 'clash') {
     const clash = clashWriter()
-    return { start: '', page: (rows) => clash.entries(rows.map(toExportLine)), end: clash.end }
+    return { start: '', page: (rows) => clash.entries(rows), end: clash.end }
   }
   if (format === 'csv')
     return {
@@ -68,7 +96,7 @@ function writerOf(format: ExportFormat, template: ExportQuery['template']): Writ
       page: (rows) =>
         stringify(
           rows.map((row) => [
-            row.lineInstanceName,
+            row.name,
             row.ip,
             row.port,
             row.username,
@@ -89,32 +117,33 @@ function writerOf(format: ExportFormat, template: ExportQuery['template']): Writ
   }
 }
 
-/** The rows of `where` in export order (oldest first), `pageSize` at a time, read as they are written. */
-async function* pagesOf(db: Db, where: SQL | undefined, pageSize: number) {
+/**
+ * The rows of `where` in export order (oldest first), `pageSize` at a time, read as they are written;
+ * each page carries its own cursor, so a page is one query.
+ */
+async function* pagesOf(db: Db, where: SQL | undefined, pageSize: number): AsyncGenerator<Row[]> {
   let after: { createdAt: string; id: string } | undefined
   for (;;) {
-    const rows = await selectInstances(
-      db,
-      and(
-        where,
-        after
-          ? sql`(${proxyInstances.createdAt}, ${proxyInstances.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
+    const rows = await db
+      .select(exportColumns)
+      .from(proxyInstances)
+      .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+      .innerJoin(regions, eq(regions.id, ipInventory.regionId))
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${proxyInstances.createdAt}, ${proxyInstances.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
       .orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id))
       .limit(pageSize)
     if (rows.length === 0) return
     yield rows
     if (rows.length < pageSize) return
     const last = rows[rows.length - 1] as Row
-    // The cursor keeps the column's microseconds, which a JavaScript Date would round away.
-    const [cursor] = await db
-      .select({ createdAt: sql<string>`${proxyInstances.createdAt}::text` })
-      .from(proxyInstances)
-      .where(eq(proxyInstances.id, last.id))
-    if (!cursor) return
-    after = { createdAt: cursor.createdAt, id: last.id }
+    after = { createdAt: last.cursor, id: last.id }
   }
 }
 

@@ -1,33 +1,26 @@
 // The static IPs a customer holds. Every query is scoped by user id: another customer's
 // instance is indistinguishable from one that does not exist (404).
 import { randomBytes, randomUUID } from 'node:crypto'
-import type {
-  Instance,
-  InstanceDetail,
-  InstanceListQuery,
-  UpdateInstanceInput,
-} from '@proxy/contract/static-ip/instances'
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+  type Instance,
+  type InstanceDetail,
+  type InstanceListQuery,
+  KEYWORD_MIN_LENGTH,
+  type UpdateInstanceInput,
+} from '@proxy/contract/static-ip/instances'
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
-import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
+import {
+  ipInventory,
+  proxyInstances,
+  proxyInstanceTallies,
+  regions,
+  SEARCH_SEPARATORS,
+} from './static-ip.schema.ts'
 
 const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const randomText = (length: number) =>
@@ -124,7 +117,7 @@ export const toInstance = (row: InstanceRow): Instance => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-export const toExportLine = (row: Instance | InstanceRow): ExportLine => ({
+const toExportLine = (row: Instance | InstanceRow): ExportLine => ({
   ...row,
   name: row.lineInstanceName,
 })
@@ -149,42 +142,132 @@ const SORTS = {
 
 export type InstanceFilter = Pick<InstanceListQuery, 'status' | 'region' | 'keyword' | 'expiringWithinDays'>
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+const searchSeparators = new RegExp(`[${SEARCH_SEPARATORS.replace(/[-\\\]^]/g, '\\$&')}]`, 'g')
+
+/**
+ * The keyword's condition: the trigram index on the search key (the customer's rows only) finds
+ * the candidates, and LIKE on the search text decides; both are lower-cased by the database's
+ * lower(). A keyword shorter than a trigram is refused with a hint rather than read every row.
+ */
+function keywordMatch(keyword: string): SQL {
+  if ([...keyword].length < KEYWORD_MIN_LENGTH)
+    throw new AppError('KEYWORD_TOO_SHORT', { minLength: KEYWORD_MIN_LENGTH })
+  const key = `%${escapeLike(keyword.replace(searchSeparators, 'x'))}%`
+  return sql`(${proxyInstances.searchKey} like lower(${key}) and ${proxyInstances.searchText} like lower(${`%${escapeLike(keyword)}%`}))`
+}
+
 /** The customer's instances matching the list's filters (the export takes the same ones). */
 export function instanceFilter(userId: string, query: InstanceFilter) {
-  const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
   return and(
     eq(proxyInstances.userId, userId),
     query.status ? eq(proxyInstances.status, query.status) : undefined,
     query.region ? eq(ipInventory.regionId, query.region) : undefined,
-    keyword
-      ? or(
-          ilike(ipInventory.ip, keyword),
-          ilike(proxyInstances.lineInstanceName, keyword),
-          ilike(proxyInstances.remark, keyword),
-        )
-      : undefined,
+    query.keyword ? keywordMatch(query.keyword) : undefined,
     query.expiringWithinDays !== undefined
       ? lte(proxyInstances.expiresAt, sql`now() + make_interval(days => ${query.expiringWithinDays})`)
       : undefined,
   )
 }
 
+/** Past this many delta rows, a customer's tallies are folded into one row per status. */
+const TALLY_ROWS_TO_COMPACT = 32
+
+/**
+ * The customer's instances (of one status, or all): the sum of their tally rows, exact, since every
+ * write to proxy_instances appends its delta in the writing transaction.
+ */
+const tallySql = (userId: string, status: InstanceFilter['status']) => sql`(
+  select coalesce(sum(${proxyInstanceTallies.instances}), 0) from ${proxyInstanceTallies}
+  where ${proxyInstanceTallies.userId} = ${userId}
+  ${status ? sql`and ${proxyInstanceTallies.status} = ${status}` : sql``})`
+
+const tallyRowsSql = (userId: string) =>
+  sql`(select count(*) from ${proxyInstanceTallies} where ${proxyInstanceTallies.userId} = ${userId})`
+
+/**
+ * Folds a customer's tally rows into one per status. Concurrent writers only append rows, and two
+ * concurrent folds each delete a row at most once, so the sum never changes.
+ */
+export async function compactTallies(db: Db | Tx, userId: string) {
+  await db.execute(sql`
+    with folded as (
+      delete from proxy_instance_tallies where user_id = ${userId} returning status, instances
+    )
+    insert into proxy_instance_tallies (user_id, status, instances)
+    select ${userId}, status, sum(instances) from folded group by status having sum(instances) <> 0`)
+}
+
+const SORT_COLUMNS = {
+  'createdAt.desc': ['createdAt', desc],
+  'expiresAt.asc': ['expiresAt', asc],
+  'expiresAt.desc': ['expiresAt', desc],
+} as const
+
 export async function listInstances(db: Db, userId: string, query: InstanceListQuery) {
-  const needsAddress = Boolean(query.region || query.keyword)
   const where = instanceFilter(userId, query)
-  // The count joins the address table only when a filter needs it.
-  const counted = db.select({ value: count() }).from(proxyInstances).$dynamic()
-  const [rows, [total]] = await Promise.all([
-    selectInstances(db, where)
+  const offset = (query.page - 1) * query.pageSize
+  const joinsAddress = (select: PgSelect) =>
+    query.region ? select.innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId)) : select
+  let pageIds: SQL | PgSelect
+  let total: SQL
+  let outer: Pick<Db, 'select'> = db
+  if (query.keyword) {
+    // Matches may lie anywhere along the sort's index: they are found once through the trigram
+    // index (a CTE read twice is materialised), then counted and sorted.
+    const [column, direction] = SORT_COLUMNS[query.sort]
+    const matches = db.$with('matches').as(
+      joinsAddress(
+        db
+          .select({ id: proxyInstances.id, sortKey: sql<Date>`${proxyInstances[column]}`.as('sort_key') })
+          .from(proxyInstances)
+          .$dynamic(),
+      ).where(where),
+    )
+    outer = db.with(matches)
+    pageIds = sql`(${db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(direction(matches.sortKey), direction(matches.id))
+      .limit(query.pageSize)
+      .offset(offset)})`
+    total = sql`(${db.select({ value: count() }).from(matches)})`
+  } else {
+    // The page's ids first, from the instances alone, read along the index of the sort: a deep page
+    // does not join the rows it skips.
+    pageIds = joinsAddress(db.select({ id: proxyInstances.id }).from(proxyInstances).$dynamic())
+      .where(where)
       .orderBy(...SORTS[query.sort])
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    (needsAddress
-      ? counted.innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
-      : counted
-    ).where(where),
-  ])
-  return { items: rows.map(toInstance), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize }
+      .offset(offset)
+    // Status alone (or nothing) is answered by the tallies; the other filters count their rows
+    // (a short range of the expiry index).
+    total =
+      query.region || query.expiringWithinDays !== undefined
+        ? sql`(${joinsAddress(db.select({ value: count() }).from(proxyInstances).$dynamic()).where(where)})`
+        : tallySql(userId, query.status)
+  }
+  const totals = {
+    total: sql<number>`${total}`.mapWith(Number),
+    tallyRows: sql<number>`${tallyRowsSql(userId)}`.mapWith(Number),
+  }
+  // One statement: the page and its total from one snapshot, in one round trip.
+  const rows = await outer
+    .select({ ...instanceColumns, ...totals })
+    .from(proxyInstances)
+    .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
+    .innerJoin(regions, eq(regions.id, ipInventory.regionId))
+    .where(inArray(proxyInstances.id, pageIds))
+    .orderBy(...SORTS[query.sort])
+  // Past the last page the total still answers: one more query, only then.
+  const [counts] = rows.length > 0 ? rows : await outer.select(totals).from(sql`(values (1)) as one (x)`)
+  if ((counts?.tallyRows ?? 0) > TALLY_ROWS_TO_COMPACT) await compactTallies(db, userId)
+  return {
+    items: rows.map(({ total: _total, tallyRows: _rows, ...row }) => toInstance(row)),
+    total: counts?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  }
 }
 
 async function findOwn(db: Db, userId: string, id: string): Promise<InstanceRow> {

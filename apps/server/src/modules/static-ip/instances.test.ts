@@ -76,7 +76,8 @@ describe('instances', () => {
       token: alice.token,
     })
     expect(elsewhere.body.data.total).toBe(0)
-    const wildcard = await server.call<Page>('GET', '/api/proxy/instances?keyword=%25', {
+    // LIKE's wildcards match only themselves (unescaped, "%_%" would match every instance).
+    const wildcard = await server.call<Page>('GET', '/api/proxy/instances?keyword=%25_%25', {
       token: alice.token,
     })
     expect(wildcard.body.data.total).toBe(0)

@@ -60,6 +60,12 @@ export const ipInventory = pgTable(
 
 export const INSTANCE_STATUSES = ['active', 'expired', 'released'] as const
 
+/**
+ * Characters the search key turns into an `x` (see `searchKey`): the trigger of migration 0017
+ * spells the same list.
+ */
+export const SEARCH_SEPARATORS = '.:-_/@ '
+
 export const proxyInstances = pgTable(
   'proxy_instances',
   {
@@ -86,6 +92,18 @@ export const proxyInstances = pgTable(
     autoRenewCheckedAt: timestamp('auto_renew_checked_at', { withTimezone: true }),
     /** When the customer was told this IP expires soon; a renewal moves expiry past it, re-arming it. */
     expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /**
+     * What the list's keyword search reads, lower-cased: the address, the line name and the remark,
+     * one per line (a keyword holds no line break, so no match spans two of them). Kept by a trigger
+     * (migration 0017) from the address the instance holds: writers never set it.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /**
+     * `searchText` with SEARCH_SEPARATORS turned into `x`, for the trigram index: "10.1.2" is then
+     * one word of selective trigrams ("10x", "0x1"…) instead of the words "10", "1" and "2", which
+     * nearly every address holds. Kept by the same trigger.
+     */
+    searchKey: text('search_key').notNull().default(''),
   },
   (table) => [
     // An address is held by at most one instance until that instance releases it.
@@ -97,7 +115,31 @@ export const proxyInstances = pgTable(
     index('proxy_instances_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('proxy_instances_user_expires_idx').on(table.userId, table.expiresAt, table.id),
     index('proxy_instances_expiry_idx').on(table.expiresAt).where(sql`status <> 'released'`),
+    // Keyword search (pg_trgm and btree_gin, both engines): the customer and the trigrams in one
+    // index, so another customer's matches are never read. No pending list (fastupdate): a search
+    // right after a bulk purchase reads the index as it is, not a list of entries the planner
+    // shuns until the next vacuum.
+    index('proxy_instances_search_trgm_idx')
+      .using('gin', table.userId, table.searchKey.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
+)
+
+/**
+ * How many instances each customer holds per status, as rows of signed deltas that triggers append
+ * on every insert, update and delete of proxy_instances (migration 0017): the list's total is a
+ * sum over a handful of rows instead of a count over every instance. Readers fold a customer's rows
+ * into one per status once they pile up (`compactTallies`); writers never lock a row here.
+ */
+export const proxyInstanceTallies = pgTable(
+  'proxy_instance_tallies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: INSTANCE_STATUSES }).notNull(),
+    instances: bigint('instances', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('proxy_instance_tallies_user_idx').on(table.userId, table.status)],
 )
 
 /**

@@ -39,6 +39,18 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /**
+ * The extensions every PGlite instance is opened with (a dump loaded into PGlite needs the same):
+ * pg_trgm and btree_gin for the instance list's keyword search (migration 0017).
+ */
+export async function pgliteExtensions() {
+  const [{ pg_trgm }, { btree_gin }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+  ])
+  return { pg_trgm, btree_gin }
+}
+
+/**
  * PGlite from a data directory (locked against a second process), or from an existing PGlite
  * instance (tests load a template).
  */
@@ -54,7 +66,7 @@ export async function openPglite(
   else {
     mkdirSync(source.dataDir, { recursive: true })
     unlock = lockDataDir(source.dataDir, source.role)
-    client = await PGlite.create({ dataDir: source.dataDir })
+    client = await PGlite.create({ dataDir: source.dataDir, extensions: await pgliteExtensions() })
   }
   const db = drizzle({ client })
   await migrate(db, { migrationsFolder })
