@@ -4,7 +4,16 @@
 import type { OperatorRole, Permission } from '@proxy/contract/admin/permissions'
 import type { FastifyRequest } from 'fastify'
 
-export type AuthContext = { userId: string; sessionId: string | null; apiTokenId: string | null }
+export type AuthContext = {
+  userId: string
+  sessionId: string | null
+  apiTokenId: string | null
+  /**
+   * The customer's wallet balance in cents, read by the same query that found the session (the
+   * console reads it on every page); null before the wallet exists.
+   */
+  walletCents: number | null
+}
 
 /** An operator's request (the admin module resolves the console's session cookie). */
 export type OperatorContext = { operatorId: string; email: string; role: OperatorRole; sessionId: string }

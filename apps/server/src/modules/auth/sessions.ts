@@ -1,7 +1,10 @@
 // Resolving a bearer token to a customer. Every request hits the database, so revocation takes
 // effect on the very next request; the lookups are prepared statements because this is the hot path.
+// The same query reads the customer's wallet balance (a join on a unique key): GET /user/wallet,
+// read on every console page, then needs no second query.
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { walletCentsOf } from '../ledger/index.ts'
 import { apiTokens, sessions } from './auth.schema.ts'
 import { API_TOKEN_PREFIX, hashToken } from './tokens.ts'
 
@@ -16,7 +19,12 @@ export type { AuthContext }
 
 export function createTokenResolver(db: Db) {
   const findSession = db
-    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      walletCents: walletCentsOf(sessions.userId),
+    })
     .from(sessions)
     .where(
       and(
@@ -28,7 +36,12 @@ export function createTokenResolver(db: Db) {
     )
     .prepare('find_session')
   const findApiToken = db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      lastUsedAt: apiTokens.lastUsedAt,
+      walletCents: walletCentsOf(apiTokens.userId),
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
     .prepare('find_api_token')
@@ -42,7 +55,7 @@ export function createTokenResolver(db: Db) {
       if (!row) return null
       if (stale(row.lastUsedAt))
         await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id))
-      return { userId: row.userId, sessionId: null, apiTokenId: row.id }
+      return { userId: row.userId, sessionId: null, apiTokenId: row.id, walletCents: row.walletCents }
     }
     const [row] = await findSession.execute({ hash })
     if (!row) return null
@@ -51,6 +64,6 @@ export function createTokenResolver(db: Db) {
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
         .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, sql`now()`)))
-    return { userId: row.userId, sessionId: row.id, apiTokenId: null }
+    return { userId: row.userId, sessionId: row.id, apiTokenId: null, walletCents: row.walletCents }
   }
 }

@@ -8,7 +8,7 @@
 // afresh, and the lost request (should it still be alive) can no longer record its answer, so its
 // transaction rolls back instead of moving money twice.
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
@@ -22,6 +22,12 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 type Claim = { scope: IdempotencyScope; userId: string; key: string; claimId: string; isSettled: boolean }
 /** Records a successful answer in the caller's transaction; throws when the claim was lost. */
 export type Settle = (tx: Tx, data: unknown) => Promise<void>
+/**
+ * The statement that records a successful answer; it returns no row when the claim was lost. `onlyIf`
+ * orders it after the caller's locks: a CTE that references the caller's debit runs after the debit,
+ * so a request that waited on the wallet past its lease sees the retry's takeover and records nothing.
+ */
+type Settlement = (data: unknown, onlyIf?: SQL) => SQL
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,22 +129,48 @@ export function createIdempotencyHooks(
   return { preHandler, onSend }
 }
 
+/** The body stored for a successful answer: the envelope, serialised by the route's own response schema. */
+function storedBody(request: FastifyRequest, data: unknown): string {
+  const schema = (request.routeOptions.schema?.response as Record<number, z.ZodType> | undefined)?.[200]
+  const envelope = { code: 0, message: 'ok', data }
+  return JSON.stringify(schema ? schema.parse(envelope) : envelope)
+}
+
+const recordAnswer = (claim: Claim, body: string, onlyIf: SQL = sql`true`) => sql`
+  update ${idempotencyKeys}
+  set status = 'done', response_status = 200, response_body = ${body}::text, lease_until = null
+  where scope = ${claim.scope}::text and user_id = ${claim.userId}::uuid and key = ${claim.key}::text
+    and claim_id = ${claim.claimId}::uuid and status = 'running' and ${onlyIf}
+  returning 1`
+
 /** Writes the envelope the route will answer, serialised by the route's own response schema. */
 function settleFor(request: FastifyRequest): Settle | undefined {
   const claim = request.idempotencyClaim
   if (!claim) return undefined
-  const schema = (request.routeOptions.schema?.response as Record<number, z.ZodType> | undefined)?.[200]
   return async (tx, data) => {
-    const envelope = { code: 0, message: 'ok', data }
-    const body = JSON.stringify(schema ? schema.parse(envelope) : envelope)
-    const recorded = await tx
-      .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: 200, responseBody: body, leaseUntil: null })
-      .where(ownClaim(claim))
-      .returning({ key: idempotencyKeys.key })
+    const recorded = (await tx.execute(recordAnswer(claim, storedBody(request, data)))) as unknown as {
+      rows: unknown[]
+    }
     // Our lease ran out and a retry took the key over: it moves the money, we must not.
-    if (recorded.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+    if (recorded.rows.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
     claim.isSettled = true
+  }
+}
+
+/**
+ * settle() as a statement (UPDATE … RETURNING 1) for the caller to run inside its own statement, a
+ * round trip saved on a hot path: the caller must throw IDEMPOTENCY_IN_PROGRESS when it returned no
+ * row (the claim was lost), which rolls its transaction back. Like settle(), it must come after the
+ * money moved (its `onlyIf` names the caller's debit), never before a lock the request may wait on.
+ */
+function settlementFor(request: FastifyRequest): Settlement | undefined {
+  const claim = request.idempotencyClaim
+  if (!claim) return undefined
+  return (data, onlyIf) => {
+    const statement = recordAnswer(claim, storedBody(request, data), onlyIf)
+    // Only read on a 2xx, which the caller answers only once its transaction committed.
+    claim.isSettled = true
+    return statement
   }
 }
 
@@ -148,6 +180,7 @@ export const moneyContext = (request: FastifyRequest) => ({
   requestId: request.id,
   idempotencyKey: request.idempotencyClaim?.key,
   settle: settleFor(request),
+  settlement: settlementFor(request),
 })
 
 /** Job: forget answers older than the promised window. */

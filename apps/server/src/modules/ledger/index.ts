@@ -1,10 +1,14 @@
 // The ledger module's public face: all that other modules may import from it (npm run deps checks).
 
-export type { MoneyContext } from './ledger.service.ts'
+export type { MoneyContext, WalletCharge } from './ledger.service.ts'
 export {
+  assertCharged,
+  chargeCtes,
+  chargeOutcome,
   chargeWallet,
   createWalletAccount,
   postLedgerTransaction,
+  rowsOf,
   settled,
   systemAccountId,
   walletAccountId,
@@ -18,4 +22,4 @@ export {
   listTransactions,
   zonedTimestamp,
 } from './transactions.service.ts'
-export { createWalletReader } from './wallet-balance.service.ts'
+export { walletCentsOf, walletOf } from './wallet-balance.service.ts'

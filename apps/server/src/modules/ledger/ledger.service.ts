@@ -1,6 +1,6 @@
 // The one way money moves: a balanced ledger transaction written inside the caller's transaction.
 import { describeEntry, type EntryAbout } from '@proxy/contract/wallet/descriptions'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -22,6 +22,8 @@ export type MoneyContext = {
   requestId?: string
   idempotencyKey?: string
   settle?: (tx: Tx, data: unknown) => Promise<void>
+  /** settle() as a statement (UPDATE … RETURNING 1, no row when the claim was lost), for a caller that folds it into its own. */
+  settlement?: (data: unknown, onlyIf?: SQL) => SQL
 }
 
 /** The last step of a money transaction: the request's answer is recorded with the money it moved. */
@@ -165,28 +167,92 @@ export async function postLedgerTransaction(
   return { transactionId: transaction.id }
 }
 
-/** A sale paid from the wallet: the customer's wallet pays sales revenue, in the caller's transaction. */
+export type WalletCharge = {
+  userId: string
+  amount: number
+  kind: 'purchase' | 'renewal'
+  about: EntryAbout
+  reference: string
+}
+
+/**
+ * A sale paid from the wallet as the CTEs of one statement: `debited` (the conditional debit: no row
+ * when the balance falls short), `posted` (the ledger transaction), `entries` (its two entries: the
+ * wallet pays sales revenue) and `audited`. Accounts are found by owner and kind. A caller may add
+ * its own CTEs around them (see chargeWallet); it must check that `posted` has a row and `entries`
+ * two, and roll back otherwise.
+ */
+export function chargeCtes(charge: WalletCharge, context?: LedgerPosting['context']): SQL {
+  const { userId, amount, kind, reference } = charge
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('a charge is a positive integer of cents')
+  const text = storedText({ about: charge.about })
+  const requestId = context?.requestId ?? null
+  return sql`
+    debited as (
+      update wallets set balance = balance - ${amount}::bigint, updated_at = now()
+      where user_id = ${userId}::uuid and balance - ${amount}::bigint >= 0
+      returning account_id, balance
+    ), revenue as (
+      select id from accounts where kind = 'sales_revenue' and user_id is null
+    ), posted as (
+      insert into ledger_transactions (kind, description, description_key, description_params, reference, request_id)
+      select ${kind}::text, ${text.description}::text, ${text.descriptionKey}::text,
+        ${text.descriptionParams ? JSON.stringify(text.descriptionParams) : null}::jsonb, ${reference}::text,
+        ${requestId}::text
+      from debited
+      returning id
+    ), entries as (
+      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+      select posted.id, debited.account_id, ${-amount}::bigint, debited.balance from posted, debited
+      union all
+      select posted.id, revenue.id, ${amount}::bigint, null from posted, revenue
+      returning 1
+    ), audited as (
+      insert into audit_log (user_id, actor, action, amount, balance_before, balance_after, reference,
+        transaction_id, request_id, idempotency_key)
+      select ${userId}::uuid, ${context?.actor ?? 'system'}::text, ${`wallet.${kind}`}::text, ${-amount}::bigint,
+        debited.balance + ${amount}::bigint, debited.balance, ${reference}::text, posted.id, ${requestId}::text,
+        ${context?.idempotencyKey ?? null}::text
+      from posted, debited
+    )`
+}
+
+/** What the chargeCtes() of a statement did: throws (rolling the caller back) unless it was posted whole. */
+export async function assertCharged(
+  tx: Tx,
+  charge: WalletCharge,
+  posted: { transactionId: string | null; entries: number | string },
+): Promise<{ transactionId: string }> {
+  if (!posted.transactionId) {
+    const balance = await walletBalance(tx, charge.userId)
+    throw new AppError('INSUFFICIENT_BALANCE', { shortfall: (charge.amount - balance) / 100 })
+  }
+  // Two entries or none at all: a missing revenue account must not leave a one-sided posting.
+  if (Number(posted.entries) !== 2)
+    throw new Error('system account sales_revenue is missing; were the migrations applied?')
+  return { transactionId: posted.transactionId }
+}
+
+/** The columns that report what chargeCtes() did, for the caller's final SELECT. */
+export const chargeOutcome = sql`(select id from posted) as transaction_id, (select count(*) from entries)::int as entries`
+
+/** Both drivers answer { rows } from a raw statement (the shared Db type cannot know which). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/**
+ * A sale paid from the wallet: the customer's wallet pays sales revenue, in the caller's transaction.
+ * One statement: the conditional debit, the transaction, its two entries and the audit row. The
+ * wallet row is locked by that statement, so a caller that charges last holds it only until its commit.
+ */
 export async function chargeWallet(
   tx: Tx,
-  charge: {
-    userId: string
-    amount: number
-    kind: 'purchase' | 'renewal'
-    about: EntryAbout
-    reference: string
-  },
+  charge: WalletCharge,
   context?: LedgerPosting['context'],
-) {
-  return postLedgerTransaction(tx, {
-    kind: charge.kind,
-    about: charge.about,
-    reference: charge.reference,
-    entries: [
-      { accountId: await walletAccountId(tx, charge.userId), amount: -charge.amount },
-      { accountId: await systemAccountId(tx, 'sales_revenue'), amount: charge.amount },
-    ],
-    context,
-  })
+): Promise<{ transactionId: string }> {
+  const [row] = rowsOf<{ transaction_id: string | null; entries: number }>(
+    await tx.execute(sql`with ${chargeCtes(charge, context)} select ${chargeOutcome}`),
+  )
+  return assertCharged(tx, charge, { transactionId: row?.transaction_id ?? null, entries: row?.entries ?? 0 })
 }
 
 /** A customer's wallet balance in cents (0 before the wallet exists). */

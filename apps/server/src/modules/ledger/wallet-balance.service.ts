@@ -1,22 +1,26 @@
-// The wallet balance as the console reads it on every page: one prepared statement.
+// The wallet balance as the console reads it on every page: read with the session, in the token
+// lookup's prepared statement (DESIGN §10), so the read costs no query of its own.
 import { centsToAmount } from '@proxy/contract/money'
 import { CURRENCY, type Wallet } from '@proxy/contract/wallet/endpoints'
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../platform/db/client.ts'
+import { type AnyColumn, getTableName, sql } from 'drizzle-orm'
+import type { AuthContext } from '../../platform/auth-context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { wallets } from './ledger.schema.ts'
 
-export function createWalletReader(db: Db) {
-  // Read on every console page load: a prepared statement (DESIGN §10).
-  const findBalance = db
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.userId, sql.placeholder('userId')))
-    .prepare('find_wallet_balance')
+/**
+ * The balance in cents of the wallet of the customer in `userId` (null without one), as a column of
+ * another query. The column is named with its table: drizzle leaves columns bare in a one-table
+ * select, and a bare `user_id` here would be the wallet's own.
+ */
+export const walletCentsOf = (userId: AnyColumn) => {
+  const owner = sql`${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)}`
+  return sql<number | null>`(select w.balance from ${wallets} as w where w.user_id = ${owner})`.mapWith(
+    Number,
+  )
+}
 
-  return async function readWallet(userId: string): Promise<Pick<Wallet, 'wallet'>> {
-    const [row] = await findBalance.execute({ userId })
-    if (!row) throw new AppError('NOT_FOUND')
-    return { wallet: { balance: centsToAmount(row.balance), currency: CURRENCY } }
-  }
+/** The wallet as GET /user/wallet answers it, from the balance the session lookup read (no query). */
+export function walletOf(auth: Pick<AuthContext, 'walletCents'>): Pick<Wallet, 'wallet'> {
+  if (auth.walletCents === null) throw new AppError('NOT_FOUND')
+  return { wallet: { balance: centsToAmount(auth.walletCents), currency: CURRENCY } }
 }

@@ -1,15 +1,27 @@
 // Buying and renewing static IPs from the wallet. Each purchase is one database transaction:
 // addresses are picked with FOR UPDATE SKIP LOCKED, the wallet is debited through the ledger and
 // the order and instances are written, so there is never a charge without an address or the reverse.
+import { randomUUID } from 'node:crypto'
 import { centsToAmount } from '@proxy/contract/money'
+import type { Order } from '@proxy/contract/orders/endpoints'
 import type { DurationDays } from '@proxy/contract/static-ip/catalog'
-import type { RenewInput } from '@proxy/contract/static-ip/instances'
+import type { Instance, RenewInput } from '@proxy/contract/static-ip/instances'
 import type { StaticIpPurchaseInput, StaticIpQuote } from '@proxy/contract/static-ip/purchase'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { chargeWallet, type MoneyContext, settled, walletBalance } from '../ledger/index.ts'
+import {
+  assertCharged,
+  chargeCtes,
+  chargeOutcome,
+  chargeWallet,
+  type MoneyContext,
+  rowsOf,
+  settled,
+  type WalletCharge,
+  walletBalance,
+} from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { newCredentials, selectInstances, toInstance } from './instances.service.ts'
 import { assertExpectedTotal, listPriceCents, termDiscounts, unitPriceCents } from './pricing.ts'
@@ -58,100 +70,167 @@ export async function quoteStaticIp(
   }
 }
 
+type PickedRegion = {
+  id: string
+  country_code: string
+  country: string
+  city: string
+  country_en: string
+  city_en: string
+  protocols: string[]
+  price_per_30_days: number | string
+  discount: number
+  addresses: { id: string; ip: string; port: number }[] | string
+  /** The transaction's now(): the created_at every row of this purchase gets by default. */
+  at: Date | string
+}
+
+const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value)
+
+/**
+ * One purchase, one lean transaction of two statements: (1) the region, the term's discount and the
+ * addresses, picked with FOR UPDATE SKIP LOCKED and marked allocated; (2) everything else at once: the
+ * instances, the order and its lines, the wallet debit with its ledger transaction and, after the debit,
+ * the answer recorded under the Idempotency-Key. The customer's wallet row is locked by that last statement only,
+ * until the commit right after it. Any refusal (price changed, out of stock, insufficient balance, a
+ * lost idempotency claim) rolls all of it back.
+ */
 export async function purchaseStaticIp(
   db: Db,
   userId: string,
   input: StaticIpPurchaseInput,
   context: MoneyContext,
 ) {
+  const orderNo = newOrderNo('S')
+  const fresh = Array.from({ length: input.quantity }, () => ({ id: randomUUID(), ...newCredentials() }))
   return inTransaction(db, async (tx) => {
-    const region = await activeRegion(tx, input.regionId, input.protocol)
-    const discount = (await termDiscounts(tx))[input.durationDays]
-    const unit = unitPriceCents(region.pricePer30Days, input.durationDays, discount)
+    const [region] = rowsOf<PickedRegion>(
+      await tx.execute(sql`
+        with region as (
+          select r.id, r.country_code, r.country, r.city, r.country_en, r.city_en, r.protocols, r.price_per_30_days,
+            coalesce((select percent from duration_discounts where duration_days = ${input.durationDays}::int), 0) as discount
+          from regions r where r.id = ${input.regionId}::text and r.is_active
+        ), picked as (
+          select i.id from ip_inventory i
+          where i.region_id = ${input.regionId}::text and i.status = 'available'
+            and exists (select 1 from region where ${input.protocol}::text = any(region.protocols))
+          -- No ORDER BY: the partial index on available addresses hands out the first free one;
+          -- sorting every free address of the region on each purchase cost more than the purchase.
+          limit ${input.quantity}::int
+          for update of i skip locked
+        ), allocated as (
+          update ip_inventory set status = 'allocated' from picked where ip_inventory.id = picked.id
+          returning ip_inventory.id, ip_inventory.ip, ip_inventory.port
+        )
+        select region.*, now() as at,
+          (select coalesce(json_agg(allocated), '[]'::json) from allocated) as addresses
+        from region`),
+    )
+    if (!region) throw new AppError('REGION_UNAVAILABLE')
+    if (!region.protocols.includes(input.protocol)) throw new AppError('PROTOCOL_NOT_OFFERED')
+    const discount = Number(region.discount)
+    const unit = unitPriceCents(Number(region.price_per_30_days), input.durationDays, discount)
     const total = unit * input.quantity
     assertExpectedTotal(input.expectedTotal, total)
-    const picked = await tx
-      .select({ id: ipInventory.id, ip: ipInventory.ip })
-      .from(ipInventory)
-      .where(and(eq(ipInventory.regionId, region.id), eq(ipInventory.status, 'available')))
-      .orderBy(asc(ipInventory.createdAt), asc(ipInventory.id))
-      .limit(input.quantity)
-      .for('update', { skipLocked: true })
-    if (picked.length < input.quantity)
+    const addresses = jsonOf(region.addresses)
+    if (addresses.length < input.quantity)
       throw new AppError('OUT_OF_STOCK', {
-        available: await availableIn(tx, region.id),
+        // Those picked here count: this transaction marked them allocated and rolls back.
+        available: (await availableIn(tx, region.id)) + addresses.length,
         requested: input.quantity,
       })
-    await tx
-      .update(ipInventory)
-      .set({ status: 'allocated' })
-      .where(
-        inArray(
-          ipInventory.id,
-          picked.map((row) => row.id),
-        ),
-      )
 
-    const orderNo = newOrderNo('S')
-    await chargeWallet(
-      tx,
-      {
-        userId,
-        amount: total,
-        kind: 'purchase',
-        about: {
-          key: 'static-ip-purchase',
-          params: {
-            region: `${region.country}${region.city}`,
-            regionEn: `${region.cityEn}, ${region.countryEn}`,
-            quantity: input.quantity,
-            days: input.durationDays,
-          },
-        },
-        reference: orderNo,
-      },
-      context,
-    )
-    const expiresAt = new Date(Date.now() + input.durationDays * DAY_MS)
-    const created = await tx
-      .insert(proxyInstances)
-      .values(
-        picked.map((address) => ({
-          userId,
-          inventoryId: address.id,
-          orderNo,
-          lineInstanceName: `${region.countryCode}-${region.cityEn.replaceAll(' ', '')}-${address.ip.split(/[.:]/).pop()}`,
-          protocol: input.protocol,
-          autoRenew: input.autoRenew,
-          expiresAt,
-          ...newCredentials(),
-        })),
-      )
-      .returning({ id: proxyInstances.id })
-    const order = await placePaidOrder(
-      tx,
-      {
-        orderNo,
-        userId,
-        kind: 'new',
-        regionId: region.id,
-        quantity: input.quantity,
-        durationDays: input.durationDays,
+    const createdAt = new Date(region.at).toISOString()
+    const expiresAt = new Date(Date.now() + input.durationDays * DAY_MS).toISOString()
+    const instances: Instance[] = addresses.map((address, i) => {
+      const { id, username, password, uuid } = fresh[i] as (typeof fresh)[number]
+      return {
+        id,
+        lineInstanceName: `${region.country_code}-${region.city_en.replaceAll(' ', '')}-${address.ip.split(/[.:]/).pop()}`,
+        ip: address.ip,
+        port: address.port,
         protocol: input.protocol,
-        unitPrice: unit,
-        discountPercent: discount,
-        total,
+        username,
+        password,
+        uuid,
+        regionId: region.id,
+        countryCode: region.country_code,
+        country: region.country,
+        city: region.city,
+        status: 'active',
+        expiresAt,
+        autoRenew: input.autoRenew,
+        remark: '',
+        orderNo,
+        createdAt,
+      }
+    })
+    const order: Order = {
+      orderNo,
+      kind: 'new',
+      status: 'paid',
+      regionId: region.id,
+      quantity: input.quantity,
+      durationDays: input.durationDays,
+      protocol: input.protocol,
+      unitPrice: centsToAmount(unit),
+      discount,
+      total: centsToAmount(total),
+      createdAt,
+    }
+    const answer = { order, instances }
+    const charge: WalletCharge = {
+      userId,
+      amount: total,
+      kind: 'purchase',
+      about: {
+        key: 'static-ip-purchase',
+        params: {
+          region: `${region.country}${region.city}`,
+          regionEn: `${region.city_en}, ${region.country_en}`,
+          quantity: input.quantity,
+          days: input.durationDays,
+        },
       },
-      created.map(({ id }) => id),
+      reference: orderNo,
+    }
+    const column = <T>(pick: (instance: Instance) => T) => sql.param(instances.map(pick))
+    const [done] = rowsOf<{ settled: number; transaction_id: string | null; entries: number }>(
+      await tx.execute(sql`
+        with made as (
+          insert into proxy_instances (id, user_id, inventory_id, order_no, line_instance_name, protocol, auto_renew,
+            expires_at, username, password, uuid)
+          select line.id, ${userId}::uuid, line.inventory_id, ${orderNo}::text, line.name, ${input.protocol}::text,
+            ${input.autoRenew}::boolean, ${expiresAt}::timestamptz, line.username, line.password, line.uuid
+          from unnest(${column((instance) => instance.id)}::uuid[], ${sql.param(addresses.map((address) => address.id))}::uuid[],
+            ${column((instance) => instance.lineInstanceName)}::text[], ${column((instance) => instance.username)}::text[],
+            ${column((instance) => instance.password)}::text[], ${column((instance) => instance.uuid)}::uuid[])
+            as line(id, inventory_id, name, username, password, uuid)
+          returning id
+        ), ordered as (
+          insert into orders (order_no, user_id, kind, region_id, quantity, duration_days, protocol, unit_price,
+            discount_percent, total)
+          values (${orderNo}::text, ${userId}::uuid, 'new', ${region.id}::text, ${input.quantity}::int,
+            ${input.durationDays}::int, ${input.protocol}::text, ${unit}::bigint, ${discount}::int, ${total}::bigint)
+          returning order_no
+        ), lines as (
+          insert into order_instances (order_no, instance_id) select (select order_no from ordered), id from made
+        ), ${chargeCtes(charge, context)}, settled as (
+          -- After the debit (it names it): a request that waited on the wallet row past its lease
+          -- must see the retry's takeover of its key, and then records nothing and rolls back.
+          ${context.settlement ? context.settlement(answer, sql`exists (select 1 from debited)`) : sql`select 1`}
+        )
+        select (select count(*) from settled)::int as settled, ${chargeOutcome}`),
     )
-    const instances = await selectInstances(
-      tx,
-      inArray(
-        proxyInstances.id,
-        created.map(({ id }) => id),
-      ),
-    )
-    return settled(tx, context, { order, instances: instances.map(toInstance) })
+    await assertCharged(tx, charge, {
+      transactionId: done?.transaction_id ?? null,
+      entries: done?.entries ?? 0,
+    })
+    // Our lease ran out and a retry took the key over: it moves the money, we must not.
+    if (!done?.settled) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+    // A caller without the statement form records the answer the ordinary way (still one transaction).
+    if (!context.settlement) await settled(tx, context, answer)
+    return answer
   })
 }
 

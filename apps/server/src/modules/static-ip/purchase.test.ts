@@ -207,4 +207,41 @@ describe('concurrency', () => {
     expect(await available(region)).toBe(17)
     expect(await server.db.$count(orders, eq(orders.regionId, region))).toBe(3)
   })
+
+  it('40 parallel purchases of one customer, keys sent twice at once, balance for 12: 12 orders, replays answer the same order', async () => {
+    const region = await stockRegion(server, 60)
+    const { token } = await fundedCustomer(12 * 25_00)
+    const body = { regionId: region, quantity: 1, durationDays: 30, protocol: 'socks5' }
+    const keys = Array.from({ length: 40 }, (_, i) => `parallel-${i}-${region}`)
+    // Each key twice at once: the second is a replay (or 409 while the first still runs), never a second buy.
+    const answers = await Promise.all(
+      keys.flatMap((key) => [buy(server, token, body, key), buy(server, token, body, key)]),
+    )
+    const bought = answers.filter(
+      (answer) => answer.status === 200 && !answer.headers.get('idempotent-replayed'),
+    )
+    expect(bought).toHaveLength(12)
+    for (const answer of answers)
+      if (answer.status !== 200)
+        expect([
+          errorCatalogue.INSUFFICIENT_BALANCE.code,
+          errorCatalogue.IDEMPOTENCY_IN_PROGRESS.code,
+        ]).toContain(answer.body.code)
+    expect(await balanceOf(server, token)).toBe(0)
+    expect(await available(region)).toBe(48)
+    expect(await server.db.$count(orders, eq(orders.regionId, region))).toBe(12)
+    // Every key again, one at a time: the stored first answer, the same order for those that bought.
+    const winners = new Map(bought.map((answer) => [answer.body.data.order.orderNo, answer.body]))
+    let replayedOrders = 0
+    for (const key of keys) {
+      const replay = await buy(server, token, body, key)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      if (replay.status === 200) {
+        replayedOrders++
+        expect(replay.body).toEqual(winners.get(replay.body.data.order.orderNo))
+      } else expect(replay.body.code).toBe(errorCatalogue.INSUFFICIENT_BALANCE.code)
+    }
+    expect(replayedOrders).toBe(12)
+    expect(await server.db.$count(orders, eq(orders.regionId, region))).toBe(12)
+  })
 })
