@@ -1,105 +1,126 @@
-// `npm run bench`: requests per second of the hot console calls, as ratios against bare Fastify
-// (/healthz) measured in the same run on the same machine. Never part of `npm test`.
+// `npm run bench`: the hot console calls and the heavy PostgreSQL paths, each figure beside a
+// baseline measured in the same run on the same machine. The server under test, the raw baseline
+// server and every load generator run in their own processes: the bench process only seeds and
+// prints, so the server's RSS after the load is its own. Never part of `npm test`.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
 import pg from 'pg'
-import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/platform/config.ts'
-import { type Database, openDatabase } from '../src/platform/db/client.ts'
+import { openDatabase } from '../src/platform/db/client.ts'
 import { benchNodePull } from './node-pull.ts'
+import { autocannonRate, type ServerProcess, serveApp, serveRaw } from './processes.ts'
+import { benchStaticIpPurchases } from './purchases.ts'
 import { benchStaticIp } from './static-ip.ts'
 import { benchTraffic } from './traffic.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 20
+const ONLY = process.env.BENCH_ONLY
+const MB = 1024 * 1024
 
-async function measure(url: string, token?: string): Promise<number> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return result.requests.average
+// Bench customers all register from 127.0.0.1.
+const serverEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+  REGISTER_LIMIT_PER_IP: '10000',
 }
 
-async function benchEngine(
-  label: string,
-  env: Record<string, string>,
-  extras: ((db: Database['db'], base: string) => Promise<void>)[] = [],
-) {
-  // Bench customers all register from 127.0.0.1.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    REGISTER_LIMIT_PER_IP: '10000',
-    ...env,
+async function register(base: string): Promise<string> {
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmark passphrase' }),
   })
-  const database: Database = await openDatabase(config)
-  const app = await buildApp(config, database)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as { port: number }
-  const base = `http://127.0.0.1:${port}`
-  try {
-    const email = `bench-${Date.now()}@example.com`
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'benchmark passphrase' }),
-    })
-    const { data } = (await registered.json()) as { data: { token: string } }
-    const baseline = await measure(`${base}/healthz`)
-    const rows = [
-      ['GET /healthz (baseline)', baseline],
-      ['GET /api/user/me', await measure(`${base}/api/user/me`, data.token)],
-      ['GET /api/user/wallet', await measure(`${base}/api/user/wallet`, data.token)],
-    ] as const
-    console.log(`\n${label}: ${DURATION_S}s per call, ${CONNECTIONS} connections`)
-    for (const [name, rps] of rows)
-      console.log(
-        `  ${name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / baseline).toFixed(3)} x baseline`,
-      )
-    for (const extra of extras) await extra(database.db, base)
-  } finally {
-    await app.close()
-    await database.close()
+  if (!registered.ok) throw new Error(`register: HTTP ${registered.status}`)
+  return ((await registered.json()) as { data: { token: string } }).data.token
+}
+
+const rate = (url: string, token?: string) =>
+  autocannonRate(url, { connections: CONNECTIONS, seconds: DURATION_S, token })
+const line = (name: string, rps: number, against: number, what: string) =>
+  console.log(
+    `  ${name.padEnd(30)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / against).toFixed(3)} x ${what}`,
+  )
+
+/** /healthz, /user/me and /user/wallet against the app; answers the wallet's req/s. */
+async function reads(label: string, server: ServerProcess, token: string): Promise<number> {
+  const baseline = await rate(`${server.base}/healthz`)
+  const me = await rate(`${server.base}/api/user/me`, token)
+  const wallet = await rate(`${server.base}/api/user/wallet`, token)
+  console.log(
+    `\n${label}: ${DURATION_S}s per call, ${CONNECTIONS} connections (autocannon in its own process)`,
+  )
+  line('GET /healthz (baseline)', baseline, baseline, 'baseline')
+  line('GET /api/user/me', me, baseline, 'baseline')
+  line('GET /api/user/wallet', wallet, baseline, 'baseline')
+  return wallet
+}
+
+/** The wallet read against the raw server, the two measured in turn twice (the machine's load drifts). */
+async function walletAgainstRaw(server: ServerProcess, raw: ServerProcess, token: string) {
+  let app = 0
+  let floor = 0
+  for (let round = 0; round < 2; round++) {
+    floor += await rate(`${raw.base}/api/user/wallet`, token)
+    app += await rate(`${server.base}/api/user/wallet`, token)
   }
+  line('raw node:http + pg, same read', floor / 2, floor / 2, 'itself')
+  line('GET /api/user/wallet, in turn', app / 2, floor / 2, 'the raw server (goal >= 0.5)')
 }
 
-// BENCH_ONLY=traffic (or static, or nodepull) runs only that PostgreSQL part.
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
-try {
-  if (!process.env.BENCH_ONLY) await benchEngine('PGlite', { DATA_DIR: dataDir })
-} finally {
-  rmSync(dataDir, { recursive: true, force: true })
+const megabytes = async (server: ServerProcess) => {
+  const { rss, heap } = await server.memory()
+  return `${(rss / MB).toFixed(0)} MB (V8 heap ${(heap / MB).toFixed(0)} MB)`
+}
+
+// BENCH_ONLY=reads: both engines' reads and nothing else; any other BENCH_ONLY skips PGlite.
+if (!ONLY || ONLY === 'reads') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
+  const server = await serveApp({ ...serverEnv, DATA_DIR: dataDir })
+  try {
+    const wallet = await reads('PGlite', server, await register(server.base))
+    console.log(`  GET /api/user/wallet on PGlite: ${wallet.toFixed(0)} req/s (goal >= 1,500)`)
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 })
-const database = `proxy_console_bench_${process.pid}`
+const databaseName = `proxy_console_bench_${process.pid}`
 try {
   await probe.connect()
-  await probe.query(`create database ${database}`)
+  await probe.query(`create database ${databaseName}`)
 } catch (error) {
   console.log(`\nPostgreSQL skipped: ${(error as Error).message}`)
   process.exit(0)
 }
 try {
   const url = new URL(pgUrl)
-  url.pathname = `/${database}`
-  await benchEngine(
-    'PostgreSQL',
-    { DATABASE_URL: url.toString() },
-    [benchStaticIp, benchTraffic, benchNodePull].filter(
-      (extra) => !process.env.BENCH_ONLY || extra.name.toLowerCase().includes(process.env.BENCH_ONLY),
-    ),
-  )
+  url.pathname = `/${databaseName}`
+  // The bench's own connection, for seeding and the invariant checks (it also applies the migrations).
+  const database = await openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '/nonexistent' }, 'bench')
+  const server = await serveApp({ ...serverEnv, DATABASE_URL: url.toString() })
+  const raw = await serveRaw(url.toString())
+  try {
+    const idle = await megabytes(server)
+    const token = await register(server.base)
+    await reads('PostgreSQL', server, token)
+    await walletAgainstRaw(server, raw, token)
+    await raw.stop()
+    for (const extra of [benchStaticIpPurchases, benchStaticIp, benchTraffic, benchNodePull])
+      if (!ONLY || extra.name.toLowerCase().includes(ONLY)) await extra(database.db, server.base)
+    console.log(
+      `\nServer RSS (its own process): ${idle} when ready, ${await megabytes(server)} after the load (goal <= 150)`,
+    )
+  } finally {
+    await raw.stop()
+    await server.stop()
+    await database.close()
+  }
 } finally {
-  await probe.query(`drop database if exists ${database} with (force)`)
+  await probe.query(`drop database if exists ${databaseName} with (force)`)
   await probe.end()
 }

@@ -1,17 +1,19 @@
-// Static-IP load on PostgreSQL: purchases per second (invariants checked afterwards), the IP
-// list with 100k instances on one account, and an export of 10k proxies. Every figure is a ratio
-// to GET /healthz timed by the same client in the same run.
+// Static-IP load on PostgreSQL (purchases: bench/purchases.ts): the IP list with 100k instances on
+// one account, and an export of 10k proxies. Every figure is a ratio to GET /healthz timed by the
+// same client in the same run.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { users } from '../src/modules/auth/auth.schema.ts'
-import { findInvariantViolations } from '../src/modules/ledger/invariants.ts'
 import {
   postLedgerTransaction,
   systemAccountId,
   walletAccountId,
 } from '../src/modules/ledger/ledger.service.ts'
 import { type Db, inTransaction } from '../src/platform/db/client.ts'
-import { load } from './load.ts'
+import { load, loadInOwnProcess } from './load.ts'
+
+const LIST_REQUESTS = 600
+const EXPORT_RUNS = 20
 
 export async function customer(base: string, db: Db, cents: number) {
   const email = `bench-${randomUUID()}@example.com`
@@ -72,52 +74,48 @@ export async function benchStaticIp(db: Db, base: string) {
     `  GET /healthz (baseline)        ${baseline.perSecond.toFixed(0).padStart(6)} req/s  p95 ${baseline.p95.toFixed(1)} ms`,
   )
 
-  await stock(db, 'bench-buy', 2000, 1)
-  const buyers = await Promise.all(Array.from({ length: 20 }, () => customer(base, db, 1_000_000)))
-  const purchases = await load(1000, 20, (i) =>
-    fetch(`${base}/api/orders/static-ip`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${buyers[i % buyers.length]?.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ regionId: 'bench-buy', quantity: 1, durationDays: 30, protocol: 'socks5' }),
-    }),
-  )
-  const violations = await findInvariantViolations(db)
-  console.log(
-    `  POST /api/orders/static-ip     ${purchases.perSecond.toFixed(0).padStart(6)} buys/s ${(purchases.perSecond / baseline.perSecond).toFixed(3)} x baseline  p95 ${purchases.p95.toFixed(1)} ms; invariants ${Object.keys(violations).length === 0 ? 'hold' : `BROKEN: ${Object.keys(violations).join(', ')}`}`,
-  )
-
+  // Purchases: bench/purchases.ts (the load in its own process).
   await stock(db, 'bench-big', 110_000, 10_000)
   const big = await customer(base, db, 0)
   await holdInstances(db, big.email, 'bench-big', 100_000)
-  await db.execute(sql`analyze`)
-  for (const [label, query] of [
-    ['first page', ''],
-    ['expiring in 7 days', '&expiringWithinDays=7&sort=expiresAt.asc'],
-    ['keyword', '&keyword=10.1.2'],
-    ['page 50', '&page=50'],
+  // A bulk insert of 100k rows is what autovacuum visits next; the figures are of the table after it.
+  await db.execute(sql`vacuum analyze proxy_instances, ip_inventory`)
+  // The list's load runs in its own process, 10 connections, against its own /healthz baseline.
+  const listBaseline = await loadInOwnProcess(1000, 10, { url: `${base}/healthz` })
+  console.log(
+    `  GET /healthz (own process, 10 connections) p50 ${listBaseline.p50.toFixed(1)} ms  p95 ${listBaseline.p95.toFixed(1)} ms`,
+  )
+  // The floor of any signed-in GET: the session lookup and a one-row read, same load.
+  const signedIn = await loadInOwnProcess(LIST_REQUESTS, 10, {
+    url: `${base}/api/user/me`,
+    tokens: [big.token],
+  })
+  console.log(
+    `  GET /api/user/me (signed-in floor, same load) p50 ${signedIn.p50.toFixed(1)} ms  p95 ${signedIn.p95.toFixed(1)} ms`,
+  )
+  for (const [label, query, goal] of [
+    ['first page', '', 20],
+    ['expiring in 7 days', '&expiringWithinDays=7&sort=expiresAt.asc', 20],
+    ['keyword', '&keyword=10.1.2', 50],
+    ['page 50', '&page=50', 20],
   ] as const) {
-    const list = await load(300, 10, () =>
-      fetch(`${base}/api/proxy/instances?pageSize=20${query}`, {
-        headers: { authorization: `Bearer ${big.token}` },
-      }),
-    )
+    const list = await loadInOwnProcess(LIST_REQUESTS, 10, {
+      url: `${base}/api/proxy/instances?pageSize=20${query}`,
+      tokens: [big.token],
+    })
     console.log(
-      `  GET /api/proxy/instances, 100k (${label.padEnd(18)}) p95 ${list.p95.toFixed(1).padStart(6)} ms  ${(list.p95 / baseline.p95).toFixed(1)} x baseline p95`,
+      `  GET /api/proxy/instances, 100k (${label.padEnd(18)}) p50 ${list.p50.toFixed(1).padStart(6)} ms  p95 ${list.p95.toFixed(1).padStart(6)} ms (goal <= ${goal})  ${(list.p95 / signedIn.p95).toFixed(1)} x the signed-in floor's p95`,
     )
   }
 
   const exporter = await customer(base, db, 0)
   await holdInstances(db, exporter.email, 'bench-big', 10_000)
-  const exported = await load(10, 1, () =>
-    fetch(`${base}/api/proxy/instances/export/all`, {
-      headers: { authorization: `Bearer ${exporter.token}` },
-    }),
-  )
+  await db.execute(sql`vacuum analyze proxy_instances`)
+  const exported = await loadInOwnProcess(EXPORT_RUNS, 1, {
+    url: `${base}/api/proxy/instances/export/all`,
+    tokens: [exporter.token],
+  })
   console.log(
-    `  GET /api/proxy/instances/export/all, 10k proxies   p50 ${exported.p50.toFixed(0)} ms  ${(exported.p50 / baseline.p50).toFixed(0)} x a /healthz round trip`,
+    `  GET /api/proxy/instances/export/all, 10k proxies   p50 ${exported.p50.toFixed(0)} ms  p95 ${exported.p95.toFixed(0)} ms (goal <= 150)  ${(exported.p50 / listBaseline.p50).toFixed(0)} x a /healthz round trip`,
   )
 }
