@@ -1,7 +1,12 @@
 // Filters of the IP list: status, region, a keyword and "expiring soon".
 import type { Region } from '@proxy/contract/static-ip/catalog'
-import { INSTANCE_STATUSES, type InstanceStatus } from '@proxy/contract/static-ip/instances'
-import { Checkbox, Flex, Input, Select, theme } from 'antd'
+import {
+  INSTANCE_STATUSES,
+  type InstanceStatus,
+  KEYWORD_MIN_LENGTH,
+} from '@proxy/contract/static-ip/instances'
+import { Checkbox, Flex, Input, Select, Typography, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { regionLabel } from '../../../shared/ui/region-name.tsx'
 
@@ -21,6 +26,8 @@ type Props = {
 export const InstanceFilters = ({ value, regions, onChange }: Props) => {
   const { t, i18n } = useTranslation('static-ip')
   const { token } = theme.useToken()
+  // The server searches from KEYWORD_MIN_LENGTH characters on (a trigram index); say so instead of asking.
+  const [isTooShort, setIsTooShort] = useState(false)
   return (
     <Flex gap={token.marginSM} wrap align="center">
       <Select<InstanceStatus>
@@ -47,10 +54,21 @@ export const InstanceFilters = ({ value, regions, onChange }: Props) => {
         allowClear
         defaultValue={value.keyword}
         placeholder={t('list.keyword')}
-        onSearch={(keyword) => onChange({ keyword: keyword.trim() || undefined })}
+        onSearch={(text) => {
+          const keyword = text.trim()
+          const tooShort = keyword !== '' && keyword.length < KEYWORD_MIN_LENGTH
+          setIsTooShort(tooShort)
+          if (!tooShort) onChange({ keyword: keyword || undefined })
+        }}
+        status={isTooShort ? 'warning' : undefined}
         style={{ width: 240 }}
         data-testid="keyword-filter"
       />
+      {isTooShort && (
+        <Typography.Text type="warning" data-testid="keyword-too-short">
+          {t('list.keywordTooShort', { count: KEYWORD_MIN_LENGTH })}
+        </Typography.Text>
+      )}
       <Checkbox
         checked={value.isExpiringSoon}
         onChange={(event) => onChange({ isExpiringSoon: event.target.checked })}

@@ -1,4 +1,5 @@
 // Whose usage: everything, the traffic account, or one static IP found by name or address on the server.
+import { KEYWORD_MIN_LENGTH } from '@proxy/contract/static-ip/instances'
 import { Select, Spin } from 'antd'
 import type { CSSProperties } from 'react'
 import { useState } from 'react'
@@ -26,13 +27,21 @@ export const ScopeSelect = ({ value, onChange, style }: Props) => {
   const { t } = useTranslation('traffic', { keyPrefix: 'usage' })
   const [search, setSearch] = useState('')
   const keyword = useDebounced(search.trim(), 300)
-  const found = useInstances({ page: 1, pageSize: SEARCH_PAGE_SIZE, keyword: keyword || undefined })
+  // The server searches from KEYWORD_MIN_LENGTH characters on (a trigram index): shorter asks for more.
+  const isTooShort = search.trim() !== '' && search.trim().length < KEYWORD_MIN_LENGTH
+  const found = useInstances({
+    page: 1,
+    pageSize: SEARCH_PAGE_SIZE,
+    keyword: keyword.length >= KEYWORD_MIN_LENGTH ? keyword : undefined,
+  })
   // The chosen IP may not be among the search results (a shared link): its own detail names it.
   const selectedId = value.kind === 'instance' ? value.instanceId : null
   const isListed = found.data?.items.some((item) => item.id === selectedId) ?? false
   const selected = useInstance(selectedId && !isListed ? selectedId : null).data
   const isSearching = search.trim() !== ''
-  const instances = [...(selected && !isSearching ? [selected] : []), ...(found.data?.items ?? [])]
+  const instances = isTooShort
+    ? []
+    : [...(selected && !isSearching ? [selected] : []), ...(found.data?.items ?? [])]
   const options = [
     // While searching only IPs can match: the two fixed choices step aside so "no match" can show.
     ...(isSearching
@@ -62,7 +71,15 @@ export const ScopeSelect = ({ value, onChange, style }: Props) => {
         onChange(scopeOf(next))
       }}
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : t('scope.noMatch')}
+      notFoundContent={
+        isTooShort ? (
+          t('scope.keepTyping', { count: KEYWORD_MIN_LENGTH })
+        ) : found.isFetching ? (
+          <Spin size="small" />
+        ) : (
+          t('scope.noMatch')
+        )
+      }
       options={options}
       labelRender={(item) => item.label ?? t('scope.someIp')}
       popupMatchSelectWidth={false}
