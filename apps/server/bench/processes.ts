@@ -1,6 +1,11 @@
 // The bench's other processes: the server under test, the raw node:http + pg baseline server, and
 // autocannon, each in its own child so none shares an event loop (or its RSS) with the bench's seeding.
-import { type ChildProcess, fork } from 'node:child_process'
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 type Reply = { port?: number; rss?: number; heap?: number; requests?: number; error?: string }
 
@@ -66,8 +71,71 @@ async function serve(script: string, env: Record<string, string>): Promise<Serve
   }
 }
 
-/** The app (buildApp) listening on a free port, configured by `env` as the server would be. */
-export const serveApp = (env: Record<string, string>) => serve('./app-server.ts', env)
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+/**
+ * The server under test as production runs it: the compiled `apps/server/dist/server.js` (built here
+ * when missing or stale) under plain node with the production flags, NODE_ENV=production, on a free
+ * loopback port, configured by `env`. Its RSS is read from /proc, so nothing in it is the bench's.
+ */
+export async function serveApp(env: Record<string, string>): Promise<ServerProcess> {
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale', 'server'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  })
+  if (build.status !== 0) throw new Error('building the server failed')
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=16', join(ROOT, 'apps/server/dist/server.js')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_SECRET: randomBytes(24).toString('hex'),
+        LOCAL_GATEWAY: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  const base = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode} before it was ready`)
+    if (attempt > 600) throw new Error('the server was not ready within 30 s')
+    if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) break
+    await new Promise((wait) => setTimeout(wait, 50))
+  }
+  return {
+    base,
+    memory: async () => ({ rss: residentBytes(child.pid ?? 0), heap: Number.NaN }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** VmRSS of a process, from /proc (Linux). */
+function residentBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+  return Number(line?.[1] ?? Number.NaN) * 1024
+}
 
 /** The baseline: node:http + one pg query (the session joined with the wallet), no framework. */
 export const serveRaw = (databaseUrl: string) => serve('./raw-server.ts', { DATABASE_URL: databaseUrl })

@@ -71,7 +71,7 @@ async function walletAgainstRaw(server: ServerProcess, raw: ServerProcess, token
 
 const megabytes = async (server: ServerProcess) => {
   const { rss, heap } = await server.memory()
-  return `${(rss / MB).toFixed(0)} MB (V8 heap ${(heap / MB).toFixed(0)} MB)`
+  return `${(rss / MB).toFixed(0)} MB${Number.isNaN(heap) ? '' : ` (V8 heap ${(heap / MB).toFixed(0)} MB)`}`
 }
 
 // BENCH_ONLY=reads: both engines' reads and nothing else; any other BENCH_ONLY skips PGlite.
@@ -113,7 +113,7 @@ try {
     for (const extra of [benchStaticIpPurchases, benchStaticIp, benchTraffic, benchNodePull])
       if (!ONLY || extra.name.toLowerCase().includes(ONLY)) await extra(database.db, server.base)
     console.log(
-      `\nServer RSS (its own process): ${idle} when ready, ${await megabytes(server)} after the load (goal <= 150)`,
+      `\nServer RSS (the compiled server in production mode, its own process): ${idle} when ready, ${await megabytes(server)} after the load (goal <= 150)`,
     )
   } finally {
     await raw.stop()
