@@ -11,8 +11,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // Node loads 'antd' as its CommonJS build here (the browser build uses antd/es): the App context that
+          // shared/feedback/lazy-app.tsx provides must be the one App.useApp() reads.
+          alias: [{ find: /^antd\/es\/app\/context$/, replacement: 'antd/lib/app/context' }],
           // antd pages under jsdom take seconds each on a 2-core runner; 5 s failed them under load.
           testTimeout: 20_000,
         },

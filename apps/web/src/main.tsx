@@ -1,20 +1,21 @@
-// Entry: i18n first (it reads the stored language), then the HTTP wiring, then React.
-import 'antd/dist/reset.css'
-import './app/global.css'
-import './app/i18n.ts'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/app.tsx'
-import { setupHttp } from './app/http/setup-http.ts'
-import { router } from './app/routing/router.tsx'
-
-setupHttp((to, options) => router.navigate(to, options))
+// index.html's entry: the portal's addresses get the light portal island (no antd, no router; it replaces the
+// prerendered page in place), every other address the console, each loaded on demand so neither pays for the other.
+// The portal's CSS is here, render-blocking, for the prerendered page; portal-boot.js preloads the island's chunks.
+import './portal/portal.css'
+import type { ConsoleEntry } from './portal/island.tsx'
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const loadConsole = (): Promise<ConsoleEntry> => import('./app/start-console.tsx')
+
+/** The addresses the island draws (the same list as island.tsx's ISLAND_PATHS and portal-boot.js). */
+const isPortal = /^\/(?:portal(?:\/(?:home|auth)?)?)?$/.test(window.location.pathname)
+
+if (isPortal)
+  void import('./portal/island.tsx').then(({ mountPortal }) => mountPortal(container, loadConsole))
+else
+  void loadConsole().then(({ mountConsole }) => {
+    container.replaceChildren()
+    mountConsole(container)
+  })

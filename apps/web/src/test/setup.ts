@@ -1,8 +1,12 @@
 // jsdom gaps antd relies on, Testing Library clean-up between tests (vitest runs without globals),
-// and the app's i18n, so tests of shared/ need not import the app to have translations.
-import '../app/i18n.ts'
+// and the app's i18n (both languages), so tests of shared/ need not import the app to have translations.
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { i18n, loadLanguage } from '../app/i18n.ts'
+
+// The console loads en-US's texts on demand; tests switch languages at will, so both are at hand from the start.
+for (const [namespace, texts] of Object.entries((await loadLanguage('en-US')).texts))
+  i18n.addResourceBundle('en-US', namespace, texts)
 
 afterEach(() => cleanup())
 

@@ -1,12 +1,13 @@
 // The console header: page title (or menu button and logo on small screens), balance, language, account.
 import { MenuOutlined } from '@ant-design/icons'
-import { Button, Flex, Layout, Typography, theme } from 'antd'
+import { Button, Flex, Layout, theme } from 'antd'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { WalletTag } from '../../features/wallet/components/wallet-tag.tsx'
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx'
-import { LogoMark } from '../../shared/ui/logo.tsx'
+import { LogoMark } from '../../shared/ui/logo-mark.tsx'
+import { Title } from '../../shared/ui/text.tsx'
 import type { RouteMeta } from '../routing/route-meta.ts'
 import { UserMenu } from './user-menu.tsx'
 
@@ -48,9 +49,9 @@ export const AppHeader = ({ meta, isMobile, onOpenMenu, refs }: Props) => {
           </Link>
         </Flex>
       ) : (
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+        <Title level={4} style={{ margin: 0 }} data-testid="page-title">
           {meta ? t(meta.titleKey) : ''}
-        </Typography.Title>
+        </Title>
       )}
       <Flex
         align="center"

@@ -1,19 +1,28 @@
 // The console frame (SPEC §2): side menu (a drawer below 768 px), header, and the routed page in a boundary.
-import { App as AntApp, Drawer, Grid, Layout, theme } from 'antd'
-import { Suspense, useRef, useState } from 'react'
+import { Grid, Layout, theme } from 'antd'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, Outlet, useLocation, useMatches } from 'react-router'
+import { LazyApp } from '../../shared/feedback/lazy-app.tsx'
+import { hasSeenTour } from '../../shared/session/token.ts'
 import { Logo } from '../../shared/ui/logo.tsx'
 import { PageSpin } from '../../shared/ui/page-spin.tsx'
 import { ErrorBoundary } from '../errors/error-boundary.tsx'
 import { currentMeta } from '../routing/route-meta.ts'
 import { useRestorePreferences } from '../session/use-restore-preferences.ts'
 import { AppHeader } from './app-header.tsx'
-import { FirstVisitTour } from './first-visit-tour.tsx'
 import { SideMenu } from './side-menu.tsx'
 import { useRecordRecentRoute } from './use-record-recent-route.ts'
 import { VerifyEmailBanner } from './verify-email-banner.tsx'
 
 const SIDER_WIDTH = 232
+
+// antd's Tour loads only for a browser that has not seen it (no `firstVisit` cookie), after the first paint.
+const FirstVisitTour = lazy(async () => ({
+  default: (await import('./first-visit-tour.tsx')).FirstVisitTour,
+}))
+
+// The menu's drawer (narrow screens) loads when it is first opened.
+const Drawer = lazy(() => import('antd/es/drawer'))
 
 export const ConsoleLayout = () => {
   const { token } = theme.useToken()
@@ -22,6 +31,7 @@ export const ConsoleLayout = () => {
   const location = useLocation()
   const meta = currentMeta(useMatches())
   const [isDrawerOpen, setIsDrawerOpen] = useState(false)
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const walletRef = useRef<HTMLSpanElement>(null)
@@ -39,9 +49,9 @@ export const ConsoleLayout = () => {
     </Link>
   )
 
-  // antd App gives console components context-aware modal/message hooks (App.useApp).
+  // App.useApp() gives console components modal/message/notification (loaded on first use).
   return (
-    <AntApp component={false}>
+    <LazyApp>
       <Layout style={{ minHeight: '100vh' }}>
         {!isMobile && (
           <Layout.Sider
@@ -60,22 +70,29 @@ export const ConsoleLayout = () => {
             </div>
           </Layout.Sider>
         )}
-        <Drawer
-          placement="left"
-          size={SIDER_WIDTH + 24}
-          open={isMobile && isDrawerOpen}
-          onClose={() => setIsDrawerOpen(false)}
-          closable={false}
-          styles={{ body: { padding: 0 } }}
-        >
-          {logo}
-          <SideMenu selectedKey={meta?.key} onNavigate={() => setIsDrawerOpen(false)} />
-        </Drawer>
+        {hasOpenedDrawer && (
+          <Suspense fallback={null}>
+            <Drawer
+              placement="left"
+              size={SIDER_WIDTH + 24}
+              open={isMobile && isDrawerOpen}
+              onClose={() => setIsDrawerOpen(false)}
+              closable={false}
+              styles={{ body: { padding: 0 } }}
+            >
+              {logo}
+              <SideMenu selectedKey={meta?.key} onNavigate={() => setIsDrawerOpen(false)} />
+            </Drawer>
+          </Suspense>
+        )}
         <Layout>
           <AppHeader
             meta={meta}
             isMobile={isMobile}
-            onOpenMenu={() => setIsDrawerOpen(true)}
+            onOpenMenu={() => {
+              setHasOpenedDrawer(true)
+              setIsDrawerOpen(true)
+            }}
             refs={{ menuButton: menuButtonRef, wallet: walletRef, avatar: avatarRef }}
           />
           <VerifyEmailBanner />
@@ -87,10 +104,14 @@ export const ConsoleLayout = () => {
             </ErrorBoundary>
           </Layout.Content>
         </Layout>
-        <FirstVisitTour
-          targets={{ menu: isMobile ? menuButtonRef : menuRef, wallet: walletRef, avatar: avatarRef }}
-        />
+        {!hasSeenTour() && (
+          <Suspense fallback={null}>
+            <FirstVisitTour
+              targets={{ menu: isMobile ? menuButtonRef : menuRef, wallet: walletRef, avatar: avatarRef }}
+            />
+          </Suspense>
+        )}
       </Layout>
-    </AntApp>
+    </LazyApp>
   )
 }

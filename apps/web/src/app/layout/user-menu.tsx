@@ -1,10 +1,11 @@
 // Avatar dropdown (SPEC §2): the email, 个人信息, 修改密码, 账户安全 and 退出登录 behind a confirmation.
 import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
-import { App, Avatar, Button, Dropdown, type MenuProps, theme } from 'antd'
+import { Avatar, Button, Dropdown, type MenuProps, theme } from 'antd'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useMe } from '../../shared/api/get-me.ts'
+import { useApp } from '../../shared/feedback/lazy-app.tsx'
 import { endSession } from '../session/end-session.ts'
 import { ChangePasswordModal, ProfileModal } from './lazy-dialogs.ts'
 
@@ -13,7 +14,7 @@ type Dialog = 'profile' | 'password' | null
 export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
-  const { modal } = App.useApp()
+  const { modal } = useApp()
   const navigate = useNavigate()
   const { data: me } = useMe()
   const [dialog, setDialog] = useState<Dialog>(null)

@@ -1,12 +1,13 @@
 // Above every console page until the address is verified: why it matters, and a button that mails a new link.
-import { Alert, App, Button } from 'antd'
+import { Alert, Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useResendVerificationEmail } from '../../features/auth/api/resend-verification-email.ts'
 import { useMe } from '../../shared/api/get-me.ts'
+import { useApp } from '../../shared/feedback/lazy-app.tsx'
 
 export const VerifyEmailBanner = () => {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const { message } = useApp()
   const { data: me } = useMe()
   const resend = useResendVerificationEmail()
   if (!me || me.emailVerified) return null

@@ -1,8 +1,11 @@
 // GET /user/me: the signed-in customer. A malformed answer is thrown to the error boundary.
-import { getMe } from '@proxy/contract/user/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { isContractMismatch } from '../http/api-error.ts'
-import { callEndpoint } from '../http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../http/call-endpoint.ts'
+
+const getMe = lazyEndpoint('GET', '/user/me', () =>
+  import('@proxy/contract/user/endpoints').then((contract) => contract.getMe),
+)
 
 export const meQueryKey = ['user', 'me'] as const
 

@@ -1,8 +1,11 @@
 // GET /user/wallet: the balance shown in the header tag and on the overview.
-import { getWallet } from '@proxy/contract/wallet/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { isContractMismatch } from '../http/api-error.ts'
-import { callEndpoint } from '../http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../http/call-endpoint.ts'
+
+const getWallet = lazyEndpoint('GET', '/user/wallet', () =>
+  import('@proxy/contract/wallet/endpoints').then((contract) => contract.getWallet),
+)
 
 export const walletQueryKey = ['user', 'wallet'] as const
 

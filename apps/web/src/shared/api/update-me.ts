@@ -1,9 +1,13 @@
 // PATCH /user/me: the name, and the preferences kept on the account; the answer replaces the cached customer.
-import { type UpdateMeInput, updateMe } from '@proxy/contract/user/endpoints'
+import type { UpdateMeInput } from '@proxy/contract/user/endpoints'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../http/call-endpoint.ts'
 import type { PreferencesPatch } from '../session/account-preferences.ts'
 import { meQueryKey } from './get-me.ts'
+
+const updateMe = lazyEndpoint('PATCH', '/user/me', () =>
+  import('@proxy/contract/user/endpoints').then((contract) => contract.updateMe),
+)
 
 export const useUpdateMe = () => {
   const queryClient = useQueryClient()

@@ -1,7 +1,7 @@
 import { getMe, revokeApiToken } from '@proxy/contract/user/endpoints'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContractMismatchError } from './api-error.ts'
-import { callEndpoint, fillPath } from './call-endpoint.ts'
+import { callEndpoint, fillPath, lazyEndpoint } from './call-endpoint.ts'
 import { http } from './client.ts'
 
 describe('fillPath', () => {
@@ -45,5 +45,25 @@ describe('callEndpoint', () => {
     expect(request).toHaveBeenCalledWith(
       expect.objectContaining({ method: 'DELETE', url: '/user/api-tokens/7b0c' }),
     )
+  })
+
+  it('sends a lazy endpoint at once and checks the answer with the contract it loads', async () => {
+    const request = vi.spyOn(http, 'request').mockResolvedValue({ mail: 'nope' })
+    let loaded = false
+    const lazyMe = lazyEndpoint('GET', '/user/me', async () => {
+      await Promise.resolve()
+      loaded = true
+      return getMe
+    })
+    const answer = callEndpoint(lazyMe)
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', url: '/user/me' }))
+    expect(loaded).toBe(false)
+    await expect(answer).rejects.toBeInstanceOf(ContractMismatchError)
+  })
+
+  it('refuses a lazy endpoint whose contract names another call', async () => {
+    vi.spyOn(http, 'request').mockResolvedValue(null)
+    const wrong = lazyEndpoint('GET', '/user/me', async () => revokeApiToken as unknown as typeof getMe)
+    await expect(callEndpoint(wrong)).rejects.toThrow(/GET \/user\/me loads the contract of DELETE/)
   })
 })

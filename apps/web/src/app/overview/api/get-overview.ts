@@ -1,8 +1,11 @@
 // GET /user/overview: balance, active and expiring static IPs, remaining traffic and unread notices in one call.
-import { getOverview } from '@proxy/contract/overview/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { overviewQueryKey } from './overview-keys.ts'
+
+const getOverview = lazyEndpoint('GET', '/user/overview', () =>
+  import('@proxy/contract/overview/endpoints').then((contract) => contract.getOverview),
+)
 
 export const overviewQueryOptions = () =>
   queryOptions({

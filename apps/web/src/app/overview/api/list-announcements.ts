@@ -1,7 +1,10 @@
 // GET /user/announcements: what the operators announce to every customer now, newest first, in both languages.
-import { listAnnouncements } from '@proxy/contract/notices/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
+
+const listAnnouncements = lazyEndpoint('GET', '/user/announcements', () =>
+  import('@proxy/contract/notices/endpoints').then((contract) => contract.listAnnouncements),
+)
 
 export const announcementsQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,11 @@
 // GET /user/notices: the latest notices, newest first (failed auto-renewals, expiring IPs, traffic running out).
-import { listNotices } from '@proxy/contract/notices/endpoints'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { noticesQueryKey } from './overview-keys.ts'
+
+const listNotices = lazyEndpoint('GET', '/user/notices', () =>
+  import('@proxy/contract/notices/endpoints').then((contract) => contract.listNotices),
+)
 
 export const noticesQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,13 @@
 // POST /user/notices/:id/read: the notice turns read in place and the unread count on the overview follows.
-import { markNoticeRead, type Notice } from '@proxy/contract/notices/endpoints'
+import type { Notice } from '@proxy/contract/notices/endpoints'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { noticesQueryOptions } from './list-notices.ts'
 import { overviewQueryKey } from './overview-keys.ts'
+
+const markNoticeRead = lazyEndpoint('POST', '/user/notices/:id/read', () =>
+  import('@proxy/contract/notices/endpoints').then((contract) => contract.markNoticeRead),
+)
 
 export const useMarkNoticeRead = () => {
   const queryClient = useQueryClient()

@@ -1,7 +1,8 @@
 // "你好，<name or email>" with the account's email and age.
-import { Flex, Skeleton, Typography, theme } from 'antd'
+import { Flex, Skeleton, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../../shared/api/get-me.ts'
+import { Text, Title } from '../../../shared/ui/text.tsx'
 
 export const Greeting = () => {
   const { t } = useTranslation('overview')
@@ -10,10 +11,10 @@ export const Greeting = () => {
   if (!me) return <Skeleton active title paragraph={{ rows: 1 }} />
   return (
     <Flex vertical gap={token.marginXXS}>
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="greeting">
+      <Title level={3} style={{ margin: 0 }} data-testid="greeting">
         {t('greeting', { name: me.name || me.email })}
-      </Typography.Title>
-      <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
+      </Title>
+      <Text type="secondary">{t('subtitle')}</Text>
     </Flex>
   )
 }

@@ -1,10 +1,11 @@
 // Notices from the server, newest first, written in the reader's language; unread ones can be marked read.
 import { BellOutlined } from '@ant-design/icons'
 import type { Notice } from '@proxy/contract/notices/endpoints'
-import { Badge, Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
+import { Badge, Button, Card, Empty, Flex, Skeleton, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
+import { Text } from '../../../shared/ui/text.tsx'
 import { useOverview } from '../api/get-overview.ts'
 import { useNotices } from '../api/list-notices.ts'
 import { useMarkNoticeRead } from '../api/mark-notice-read.ts'
@@ -29,10 +30,10 @@ const NoticeItem = ({ notice, isFirst }: { notice: Notice; isFirst: boolean }) =
       data-unread={isUnread}
     >
       <Flex justify="space-between" align="flex-start" gap={token.marginXS}>
-        <Typography.Text strong={isUnread} type={isUnread ? undefined : 'secondary'}>
+        <Text strong={isUnread} type={isUnread ? undefined : 'secondary'}>
           {isUnread && <Badge status="processing" style={{ marginInlineEnd: token.marginXS }} />}
           {title}
-        </Typography.Text>
+        </Text>
         {isUnread && (
           <Button
             type="link"
@@ -46,15 +47,12 @@ const NoticeItem = ({ notice, isFirst }: { notice: Notice; isFirst: boolean }) =
           </Button>
         )}
       </Flex>
-      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+      <Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
         {body}
-      </Typography.Text>
-      <Typography.Text
-        type="secondary"
-        style={{ fontSize: token.fontSizeSM, color: token.colorTextTertiary }}
-      >
+      </Text>
+      <Text type="secondary" style={{ fontSize: token.fontSizeSM, color: token.colorTextTertiary }}>
         {formatLocalDateTime(notice.createdAt, { withSeconds: false })}
-      </Typography.Text>
+      </Text>
     </Flex>
   )
 }

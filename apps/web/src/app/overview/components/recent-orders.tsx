@@ -1,13 +1,14 @@
 // The five latest orders of every kind, each with its kind, size, amount and time.
 import { ProfileOutlined } from '@ant-design/icons'
 import type { Order } from '@proxy/contract/orders/endpoints'
-import { Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
+import { Card, Empty, Flex, Skeleton, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useOrders } from '../../../features/orders/api/list-orders.ts'
 import { OrderKindTag } from '../../../features/orders/components/order-kind-tag.tsx'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { Money } from '../../../shared/ui/money.tsx'
+import { Text } from '../../../shared/ui/text.tsx'
 
 const RECENT_ORDERS = 5
 
@@ -41,13 +42,13 @@ export const RecentOrders = () => {
             <Flex vertical gap={2} style={{ minWidth: 0 }}>
               <Flex align="center" gap={token.marginXS} wrap>
                 <OrderKindTag kind={order.kind} />
-                <Typography.Text style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}>
+                <Text style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}>
                   {order.orderNo}
-                </Typography.Text>
+                </Text>
               </Flex>
-              <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              <Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
                 {summary(order)} · {formatLocalDateTime(order.createdAt, { withSeconds: false })}
-              </Typography.Text>
+              </Text>
             </Flex>
             <Money amount={order.total} strong />
           </Flex>

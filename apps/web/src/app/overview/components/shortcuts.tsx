@@ -7,10 +7,11 @@ import {
   ShoppingOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons'
-import { Card, Col, Flex, Row, Typography, theme } from 'antd'
+import { Card, Col, Flex, Row, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Text } from '../../../shared/ui/text.tsx'
 
 type Key = 'buyStaticIP' | 'ipList' | 'buyTrafficFlow' | 'trafficFlowHistory' | 'ipOrderList' | 'businessFlow'
 
@@ -50,10 +51,10 @@ export const Shortcuts = () => {
                     {icon}
                   </Flex>
                   <Flex vertical style={{ minWidth: 0 }}>
-                    <Typography.Text strong>{t(`common:titles.${key}`)}</Typography.Text>
-                    <Typography.Text type="secondary" ellipsis>
+                    <Text strong>{t(`common:titles.${key}`)}</Text>
+                    <Text type="secondary" ellipsis>
                       {t(`shortcuts.${key}`)}
-                    </Typography.Text>
+                    </Text>
                   </Flex>
                 </Flex>
               </Card>

@@ -6,13 +6,14 @@ import {
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import { OVERVIEW_EXPIRING_DAYS } from '@proxy/contract/overview/endpoints'
 import { formatBalance } from '@proxy/contract/wire'
-import { Card, Col, Flex, Row, Skeleton, Typography, theme } from 'antd'
+import { Card, Col, Flex, Row, Skeleton, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { OVERVIEW_EXPIRING_DAYS } from '../../../shared/lib/contract-limits.ts'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
+import { Text } from '../../../shared/ui/text.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useOverview } from '../api/get-overview.ts'
 import { trafficStat } from './traffic-stat.ts'
@@ -96,7 +97,7 @@ export const StatCards = () => {
             >
               <Flex vertical gap={token.marginXS}>
                 <Flex align="center" justify="space-between" gap={token.marginXS}>
-                  <Typography.Text type="secondary">{stat.title}</Typography.Text>
+                  <Text type="secondary">{stat.title}</Text>
                   {!isNarrow && (
                     <Flex
                       align="center"
@@ -118,7 +119,7 @@ export const StatCards = () => {
                 {stat.value === null ? (
                   <Skeleton.Input active size="small" />
                 ) : (
-                  <Typography.Text
+                  <Text
                     strong
                     style={{
                       fontSize: isNarrow ? token.fontSizeHeading4 : token.fontSizeHeading3,
@@ -133,16 +134,16 @@ export const StatCards = () => {
                     data-testid={stat.testId}
                   >
                     {stat.value}
-                  </Typography.Text>
+                  </Text>
                 )}
                 <Flex align="center" justify="space-between" gap={token.marginXXS}>
-                  <Typography.Text
+                  <Text
                     type={stat.isAlert ? 'warning' : 'secondary'}
                     ellipsis
                     style={{ fontSize: token.fontSizeSM }}
                   >
                     {stat.note}
-                  </Typography.Text>
+                  </Text>
                   <RightOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
                 </Flex>
               </Flex>

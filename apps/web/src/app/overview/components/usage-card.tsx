@@ -1,6 +1,6 @@
 // The last 30 days of usage by day, drawn with the traffic history's (lazy) chart.
 import { LineChartOutlined } from '@ant-design/icons'
-import { Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
+import { Card, Empty, Flex, Skeleton, theme } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -13,6 +13,7 @@ import {
   usageRequest,
 } from '../../../features/traffic/components/usage-range.ts'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
+import { Text } from '../../../shared/ui/text.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 
 export const UsageCard = () => {
@@ -41,9 +42,9 @@ export const UsageCard = () => {
     if (total === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('usage.empty')} />
     return (
       <Flex vertical gap={token.marginXS}>
-        <Typography.Text type="secondary" data-testid="overview-usage-total">
+        <Text type="secondary" data-testid="overview-usage-total">
           {t('usage.total', { total: formatBytes(total, i18n.language) })}
-        </Typography.Text>
+        </Text>
         <LazyUsageChart series={data.series} granularity="day" tz={data.tz} height={isNarrow ? 240 : 300} />
       </Flex>
     )

@@ -1,8 +1,11 @@
 // POST /user/verify-email/resend: a new verification link for the signed-in customer.
-import { resendVerificationEmail } from '@proxy/contract/user/endpoints'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { meQueryKey } from '../../../shared/api/get-me.ts'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
+
+const resendVerificationEmail = lazyEndpoint('POST', '/user/verify-email/resend', () =>
+  import('@proxy/contract/user/endpoints').then((contract) => contract.resendVerificationEmail),
+)
 
 export const useResendVerificationEmail = () => {
   const queryClient = useQueryClient()

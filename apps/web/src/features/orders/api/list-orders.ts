@@ -1,8 +1,11 @@
 // GET /orders: orders newest first, one page at a time, optionally one product or kind.
-import { listOrders } from '@proxy/contract/orders/endpoints'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ordersQueryKey } from '../../../shared/api/static-ip-keys.ts'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
+
+const listOrders = lazyEndpoint('GET', '/orders', () =>
+  import('@proxy/contract/orders/endpoints').then((contract) => contract.listOrders),
+)
 
 /** The kinds this page filters by: static-IP purchases and renewals. */
 export type OrderKind = 'new' | 'renewal'

@@ -1,9 +1,12 @@
 // GET /proxy/instances/traffic-usage: bytes up and down per hour or local day, with totals.
-import { getTrafficUsage } from '@proxy/contract/traffic/usage'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
+import { callEndpoint, lazyEndpoint } from '../../../shared/http/call-endpoint.ts'
 import type { UsageRequest } from '../components/usage-range.ts'
 import { usageQueryKey } from './usage-keys.ts'
+
+const getTrafficUsage = lazyEndpoint('GET', '/proxy/instances/traffic-usage', () =>
+  import('@proxy/contract/traffic/usage').then((contract) => contract.getTrafficUsage),
+)
 
 export const trafficUsageQueryOptions = (request: UsageRequest) =>
   queryOptions({

@@ -1,0 +1,26 @@
+// The console's en-US texts and antd's en-US locale: a chunk of its own, loaded when en-US is chosen (app/i18n.ts).
+import antdEnUS from 'antd/locale/en_US'
+import enCommon from '../locales/en-US/common.json'
+import enErrors from '../locales/en-US/errors.json'
+import enOrders from '../locales/en-US/orders.json'
+import enOverview from '../locales/en-US/overview.json'
+import enPortal from '../locales/en-US/portal.json'
+import enStaticIp from '../locales/en-US/static-ip.json'
+import enTraffic from '../locales/en-US/traffic.json'
+import enUser from '../locales/en-US/user.json'
+import enWallet from '../locales/en-US/wallet.json'
+import type { Namespaces } from './i18n-zh-cn.ts'
+
+export const enUS: Namespaces = {
+  common: enCommon,
+  errors: enErrors,
+  portal: enPortal,
+  overview: enOverview,
+  user: enUser,
+  wallet: enWallet,
+  'static-ip': enStaticIp,
+  traffic: enTraffic,
+  orders: enOrders,
+}
+
+export const antdLocale = antdEnUS

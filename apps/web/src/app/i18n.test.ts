@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { antdLocale, i18n, loadLanguage } from './i18n.ts'
+import { resources } from './i18n-resources.ts'
+
+describe('the console languages', () => {
+  it('bundles zh-CN and loads en-US with antd’s locale on demand', async () => {
+    expect(i18n.getResourceBundle('zh-CN', 'common')).toEqual(resources['zh-CN'].common)
+    const english = await loadLanguage('en-US')
+    expect(english.texts).toEqual(resources['en-US'])
+    expect(antdLocale('en-US').locale).toBe('en')
+    expect(antdLocale('zh-CN').locale).toBe('zh-cn')
+    expect(await loadLanguage('en-US')).toBe(english)
+  })
+
+  it('switches to English and back, mirrored on <html lang> and in localStorage', async () => {
+    await i18n.changeLanguage('en-US')
+    expect(i18n.t('common:header.logoutConfirm')).toBe(resources['en-US'].common.header.logoutConfirm)
+    expect(document.documentElement.lang).toBe('en-US')
+    expect(localStorage.getItem('language')).toBe('en-US')
+    await i18n.changeLanguage('zh-CN')
+    expect(i18n.t('common:header.logoutConfirm')).toBe('确认退出登录？')
+  })
+})
