@@ -1,13 +1,13 @@
 // The portal in Lighthouse 12 (issue 15): mobile preset (simulated slow 4G, 4× CPU), median of RUNS runs on the built
-// portal served by `vite preview` on loopback, in Debian's Chromium with DESIGN §10's flags. Prints the performance
+// portal served by the real server (compiled) on loopback, in Debian's Chromium with DESIGN §10's flags. Prints the performance
 // score and LCP of each run and of the median run against the goal (≥ 95, LCP ≤ 2.0 s). Needs a build (`vite build`).
 // Run: `npm run bench -w @proxy/web` (RUNS=3 by default; BENCH_STRICT=1 exits 1 when the median misses the goal).
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import lighthouse from 'lighthouse'
-import { preview } from 'vite'
 
 const WEB_ROOT = resolve(import.meta.dirname, '..')
 const CHROMIUM = '/usr/bin/chromium'
@@ -60,18 +60,62 @@ const median = (runs: readonly Run[]): Run => {
   return sorted[Math.floor((sorted.length - 1) / 2)] as Run
 }
 
+/**
+ * The real server (compiled, built here when stale) serving the built client and the live prices
+ * the portal fetches, from a fresh embedded database stocked with the demo catalogue.
+ */
+const startServer = async () => {
+  const root = resolve(WEB_ROOT, '../..')
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale', 'server'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  })
+  if (build.status !== 0) throw new Error('building the server failed')
+  const port = await new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'))
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+    // Development only for the demo catalogue (the prices the portal shows); no local gateway.
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOCAL_GATEWAY: 'false',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let attempt = 0; !(await fetch(`${base}/readyz`).catch(() => null))?.ok; attempt++) {
+    if (child.exitCode !== null || attempt > 600) throw new Error('the server did not become ready')
+    await new Promise((wait) => setTimeout(wait, 100))
+  }
+  return {
+    base,
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
 const audit = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? Number.NaN
 
 const main = async () => {
   if (!existsSync(join(WEB_ROOT, 'dist/index.html')))
     throw new Error('No build in apps/web/dist: run `vite build` first.')
-  const server = await preview({
-    root: WEB_ROOT,
-    logLevel: 'error',
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  })
-  const url = `${server.resolvedUrls?.local[0] ?? ''}portal/home`.replace('localhost', '127.0.0.1')
+  const server = await startServer()
+  const url = `${server.base}/portal/home`
   const { port, chromium, profile } = await startChromium()
   const runs: Run[] = []
   try {
@@ -107,7 +151,7 @@ const main = async () => {
     const exited = new Promise((done) => chromium.once('exit', done))
     chromium.kill('SIGTERM')
     await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))])
-    await server.close()
+    await server.stop()
     rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
   }
   const middle = median(runs)
