@@ -2,11 +2,12 @@
 // histogram per route pattern); business figures are read from the database at scrape time, one
 // aggregate query each, so every replica reports the same totals however the load was spread.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import { rowsOf } from './db/sql.ts'
 import { AppError } from './errors.ts'
 
 export const METRICS_PATH = '/metrics'
@@ -72,11 +73,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest()
 
 type Row = Record<string, unknown>
 
-/** One aggregate query at scrape time: its rows, as either engine answers them. */
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: Row[] } | Row[]
-  return Array.isArray(result) ? result : (result.rows ?? [])
-}
+/** One aggregate query at scrape time: its rows. */
+const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query))
 
 function registerBusinessMetrics(registry: Registry, db: Db) {
   const registers = [registry]

@@ -8,7 +8,6 @@ export {
   chargeWallet,
   createWalletAccount,
   postLedgerTransaction,
-  rowsOf,
   settled,
   systemAccountId,
   walletAccountId,

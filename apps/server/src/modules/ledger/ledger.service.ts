@@ -2,6 +2,7 @@
 import { describeEntry, type EntryAbout } from '@proxy/contract/wallet/descriptions'
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
   accounts,
@@ -235,9 +236,6 @@ export async function assertCharged(
 
 /** The columns that report what chargeCtes() did, for the caller's final SELECT. */
 export const chargeOutcome = sql`(select id from posted) as transaction_id, (select count(*) from entries)::int as entries`
-
-/** Both drivers answer { rows } from a raw statement (the shared Db type cannot know which). */
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /**
  * A sale paid from the wallet: the customer's wallet pays sales revenue, in the caller's transaction.

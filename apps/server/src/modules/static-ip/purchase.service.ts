@@ -9,6 +9,7 @@ import type { Instance, RenewInput } from '@proxy/contract/static-ip/instances'
 import type { StaticIpPurchaseInput, StaticIpQuote } from '@proxy/contract/static-ip/purchase'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
+import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
 import {
@@ -17,7 +18,6 @@ import {
   chargeOutcome,
   chargeWallet,
   type MoneyContext,
-  rowsOf,
   settled,
   type WalletCharge,
   walletBalance,
