@@ -87,7 +87,11 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
   const port = await freePort()
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=16', join(ROOT, 'apps/server/dist/server.js')],
+    // BENCH_NODE_FLAGS: other node flags for the server (to compare V8 settings); by default production's.
+    [
+      ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=16').split(' '),
+      join(ROOT, 'apps/server/dist/server.js'),
+    ],
     {
       env: {
         ...process.env,

@@ -11,6 +11,7 @@ import type {
 } from 'fastify'
 import type { z } from 'zod'
 import type { AuthContext, OperatorContext } from './auth-context.ts'
+import { StreamedAnswer } from './streamed-answer.ts'
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -33,7 +34,8 @@ export type MountOptions = {
 export function mount<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: HandlerInput<E>) => Promise<z.input<E['response']>>,
+  /** Plain data (validated and wrapped here), or an answer streamed as it is read (see streamed-answer.ts). */
+  handler: (input: HandlerInput<E>) => Promise<z.input<E['response']> | StreamedAnswer>,
   options: MountOptions = {},
 ) {
   const isOperator = endpoint.auth === 'operator'
@@ -80,6 +82,8 @@ export function mount<E extends Endpoint>(
         request,
         reply,
       } as HandlerInput<E>)
+      // A stream skips the serializer: its writer validated each part and wrote the envelope.
+      if (data instanceof StreamedAnswer) return reply.type('application/json; charset=utf-8').send(data.body)
       return { code: SUCCESS_CODE, message: 'ok', data }
     },
   })

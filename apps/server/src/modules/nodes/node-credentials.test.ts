@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { importInventoryCsv } from '../static-ip/inventory.service.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { createNodeCredentials } from './node-credentials.ts'
 import { addNode } from './nodes.service.ts'
 
 let server: TestServer
@@ -19,7 +21,7 @@ beforeAll(async () => {
   await seedDemoCatalog(server.db)
   tokenA = (await addNode(server.db, 'creds-a', 'a.example.com')).token
   tokenB = (await addNode(server.db, 'creds-b', 'b.example.com')).token
-  regionA = await stockRegion(server, 6, 25_00, 'creds-a')
+  regionA = await stockRegion(server, 8, 25_00, 'creds-a')
   regionB = await stockRegion(server, 2, 25_00, 'creds-b')
 })
 afterAll(() => server.close())
@@ -48,6 +50,11 @@ async function customerWithIp(regionId: string) {
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id)
+const byId = (answer: NodeUsers) => ({
+  ...answer,
+  cursor: '',
+  instances: answer.instances.toSorted((a, b) => a.id.localeCompare(b.id)),
+})
 
 describe('node credentials: snapshot, scope and deltas', () => {
   it('gives each node only the instances on its own addresses, and every node the traffic accounts', async () => {
@@ -149,6 +156,24 @@ describe('node credentials: snapshot, scope and deltas', () => {
     const catalog = await server.call<{ id: string; available: number }[]>('GET', '/api/catalog/regions')
     const stock = JSON.stringify(catalog.body.data)
     expect(stock).not.toContain('10.250.0.1')
+  })
+
+  it('streams a full snapshot batch by batch: the same answer as one read, whatever the batch size', async () => {
+    await customerWithIp(regionA)
+    await customerWithIp(regionA)
+    const whole = await pull(tokenA)
+    expect(whole.instances.length).toBeGreaterThanOrEqual(3)
+    // 1 and 2 split it across batches; its own length ends on a full batch, then an empty one.
+    for (const snapshotBatch of [1, 2, whole.instances.length]) {
+      const answer = await createNodeCredentials(server.db, { snapshotBatch }).read({ name: 'creds-a' })
+      if (!('body' in answer)) throw new Error('a full snapshot is streamed')
+      const streamed = JSON.parse(await text(answer.body)) as { code: number; data: NodeUsers }
+      expect(streamed.code).toBe(0)
+      // A snapshot is read in the database's order, not sorted: the node keys them by id.
+      expect(byId(streamed.data)).toEqual(byId(whole))
+    }
+    // The stream's transaction has ended: the delta from its cursor reads normally.
+    expect((await pull(tokenA, whole.cursor)).full).toBe(false)
   })
 
   it('answers a full snapshot to a cursor too old to trust, and 400 to a malformed one', async () => {

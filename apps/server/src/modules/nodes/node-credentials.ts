@@ -1,10 +1,12 @@
-import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { StreamedAnswer, streamEnvelope } from '../../platform/streamed-answer.ts'
 import {
   instancesExpiredSince,
   instancesOnNode,
   poolExits,
+  servedInstanceBatches,
   servedInstances,
   servedOwners,
   whitelistSources,
@@ -29,7 +31,10 @@ function parseCursor(text: string | undefined, now: Date): Cursor | null {
   return age >= 0 && age <= CURSOR_MAX_AGE_MS ? cursor : null
 }
 
-export function createNodeCredentials(db: Db) {
+/** Instances per read of a full snapshot, streamed out before the next is read. */
+const SNAPSHOT_BATCH = 2000
+
+export function createNodeCredentials(db: Db, { snapshotBatch = SNAPSHOT_BATCH } = {}) {
   let prunedAt = 0
 
   async function pruneChanges() {
@@ -40,10 +45,18 @@ export function createNodeCredentials(db: Db) {
       .where(lt(credentialChanges.createdAt, sql`now() - ${CHANGE_RETENTION}::interval`))
   }
 
-  async function read(node: { name: string }, cursorText?: string): Promise<NodeUsers> {
+  /**
+   * A delta is answered as data; a full snapshot as a stream, written while its transaction reads
+   * it: the answer is handed on as soon as it begins, and the transaction ends with the stream.
+   */
+  async function read(node: { name: string }, cursorText?: string): Promise<NodeUsers | StreamedAnswer> {
     await pruneChanges()
+    let answer = (_: NodeUsers | StreamedAnswer) => {}
+    const answered = new Promise<NodeUsers | StreamedAnswer>((resolve) => {
+      answer = resolve
+    })
     // One snapshot for the whole answer: the cursor and every row agree on what has committed.
-    return db.transaction(async (tx) => {
+    const reading = db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read`)
       const { rows } = (await tx.execute(
         sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, now() as at`,
@@ -53,8 +66,14 @@ export function createNodeCredentials(db: Db) {
       const now = new Date(head.at)
       const next = formatCursor({ xmin: BigInt(head.xmin), at: now })
       const since = parseCursor(cursorText, now)
-      return since ? delta(tx, node.name, since, next) : snapshot(tx, node.name, next)
+      if (since) return answer(await delta(tx, node.name, since, next))
+      const streamed = new StreamedAnswer()
+      const rest = await snapshotRest(tx, node.name, next)
+      answer(streamed)
+      await streamEnvelope(streamed, rest, 'instances', servedBatches(tx, node.name, snapshotBatch))
     })
+    // Fails before the answer began: the error is the answer. After: the stream was cut off.
+    return Promise.race([answered, reading.then(() => answered)])
   }
 
   return { read }
@@ -82,20 +101,27 @@ async function whitelists(tx: Tx, node: string, owners?: string[]) {
 
 // --- snapshot and delta ----------------------------------------------------------------------
 
-async function snapshot(tx: Tx, node: string, cursor: string): Promise<NodeUsers> {
+/** A full snapshot but its instances, validated as the answer: they follow in batches. */
+async function snapshotRest(tx: Tx, node: string, cursor: string) {
   // One after another: a transaction is one connection, and PGlite has only the one.
-  const served = await servedInstances(tx, node)
-  const traffic = await accountsWithBytesLeft(tx)
-  return {
+  const { instances: _none, ...rest } = NodeUsers.parse({
     cursor,
     full: true,
-    instances: served,
+    instances: [],
     removedInstances: [],
-    trafficAccounts: traffic,
+    trafficAccounts: await accountsWithBytesLeft(tx),
     removedTrafficAccounts: [],
     whitelists: await whitelists(tx, node),
     pool: await poolExits(tx, node),
-  }
+  })
+  return rest
+}
+
+const NodeInstances = NodeUsers.shape.instances
+
+/** Every instance the node serves, `size` at a time, each batch validated as part of the answer. */
+async function* servedBatches(tx: Tx, node: string, size: number) {
+  for await (const batch of servedInstanceBatches(tx, node, size)) yield NodeInstances.parse(batch)
 }
 
 async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promise<NodeUsers> {

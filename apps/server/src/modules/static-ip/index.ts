@@ -40,6 +40,7 @@ export {
   instancesExpiredSince,
   instancesOnNode,
   poolExits,
+  servedInstanceBatches,
   servedInstances,
   servedOwners,
 } from './node-rows.ts'

@@ -2,7 +2,7 @@
 // = the node's name), their owners, and its pool exits. Read inside the node pull's snapshot.
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
-import { anyUuid } from '../../platform/db/sql.ts'
+import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
 import { ipInventory, ipReplacements, proxyInstances } from './static-ip.schema.ts'
 
 /**
@@ -18,11 +18,12 @@ const servedInstance = (node: string) =>
   )
 
 /** The node's live instances (these ids only, when given), with what the node needs to serve them. */
-export function servedInstances(tx: Tx, node: string, ids?: string[]) {
-  return tx
+const servedInstancesQuery = (tx: Tx, node: string, ids?: string[]) =>
+  tx
     .select({
       id: proxyInstances.id,
-      owner: proxyInstances.userId,
+      // Named as the node calls it: a cursor's rows come back under the statement's column names.
+      owner: sql<string>`${proxyInstances.userId}`.as('owner'),
       ip: ipInventory.ip,
       port: ipInventory.port,
       protocol: proxyInstances.protocol,
@@ -33,7 +34,25 @@ export function servedInstances(tx: Tx, node: string, ids?: string[]) {
     .from(proxyInstances)
     .innerJoin(ipInventory, eq(ipInventory.id, proxyInstances.inventoryId))
     .where(and(servedInstance(node), ids ? sql`${proxyInstances.id} = ${anyUuid(ids)}` : undefined))
-    .orderBy(asc(proxyInstances.id))
+
+export const servedInstances = (tx: Tx, node: string, ids?: string[]) =>
+  servedInstancesQuery(tx, node, ids).orderBy(asc(proxyInstances.id))
+
+type ServedInstance = Awaited<ReturnType<typeof servedInstances>>[number]
+
+/**
+ * Every live instance of the node, `size` at a time, read through a cursor: one execution of one
+ * plan (a page per query re-ran the join each time), unsorted, never all in memory at once.
+ */
+export async function* servedInstanceBatches(tx: Tx, node: string, size: number) {
+  await tx.execute(sql`declare served_instances no scroll cursor for ${servedInstancesQuery(tx, node)}`)
+  const fetch = sql.raw(`fetch forward ${Math.trunc(size)} from served_instances`)
+  for (;;) {
+    const batch = rowsOf<ServedInstance>(await tx.execute(fetch))
+    yield batch
+    if (batch.length < size) break
+  }
+  await tx.execute(sql`close served_instances`)
 }
 
 /** The customers (these only, when given) with a live instance on this node. */
