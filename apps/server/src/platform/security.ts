@@ -3,7 +3,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 
 const helmetOptions: FastifyHelmetOptions = {
@@ -76,8 +75,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config, hea
     reply.headers(headers)
   })
 
+  // ioredis is loaded only when a shared store is configured (it is resident memory).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined
   if (redis) app.addHook('onClose', async () => void (await redis.quit()))
   // Limits are opted into per route (sign-in, registration), so `global` stays off.

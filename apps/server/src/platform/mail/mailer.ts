@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from './mail.schema.ts'
 
@@ -40,10 +40,11 @@ export function createMailer(
   from = 'no-reply@localhost',
   outboxDir?: string,
 ): Mailer {
-  const transport = smtpUrl ? createTransport(smtpUrl) : null
+  // nodemailer is loaded with the first mail, and only when SMTP is configured (it is resident memory).
+  let transport: Transporter | undefined
   return {
     async send({ to, subject, text, secrets }) {
-      if (!transport) {
+      if (!smtpUrl) {
         log.info({ to, subject }, 'mail kept in the dev outbox (no SMTP_URL)')
         await db.insert(mailOutbox).values({ to, subject, text, status: 'logged' })
         if (outboxDir) await writeOutboxFile(outboxDir, { to, subject, text })
@@ -51,6 +52,7 @@ export function createMailer(
       }
       const recorded = { to, subject, text: withoutSecrets(text, secrets) }
       try {
+        transport ??= (await import('nodemailer')).createTransport(smtpUrl)
         await transport.sendMail({ from, to, subject, text })
         await db.insert(mailOutbox).values({ ...recorded, status: 'sent' })
       } catch (error) {
