@@ -88,6 +88,47 @@ describe('instances', () => {
       ).toBe(400)
   })
 
+  it('pages through each sort, with or without a keyword, in one stable order', async () => {
+    // One purchase: the five share a creation and an expiry time, so the id breaks every tie. Each
+    // list shape is one statement prepared once, and each page binds its own page, size and keyword.
+    const alice = await customerWith(5)
+    const [first] = alice.instances
+    if (!first) throw new Error('no instance')
+    const keyword = encodeURIComponent(first.lineInstanceName.split('-').slice(0, 2).join('-'))
+    for (const sort of ['createdAt.desc', 'expiresAt.asc', 'expiresAt.desc'])
+      for (const filter of ['', `&keyword=${keyword}`]) {
+        const page = async (query: string) =>
+          (
+            await server.call<Page>('GET', `/api/proxy/instances?sort=${sort}${filter}&${query}`, {
+              token: alice.token,
+            })
+          ).body.data
+        const whole = await page('pageSize=100')
+        expect(whole.total, sort + filter).toBe(5)
+        const pages = [
+          await page('pageSize=2'),
+          await page('pageSize=2&page=2'),
+          await page('pageSize=2&page=3'),
+        ]
+        expect(pages.map((each) => each.total)).toEqual([5, 5, 5])
+        expect(pages.flatMap((each) => each.items.map((item) => item.id))).toEqual(
+          whole.items.map((item) => item.id),
+        )
+        expect(await page('pageSize=2&page=4')).toMatchObject({ items: [], total: 5, page: 4 })
+      }
+    // The list's items (built by the database) read exactly as the instance's own answer does.
+    const listed = await server.call<{ items: Record<string, unknown>[] }>('GET', '/api/proxy/instances', {
+      token: alice.token,
+    })
+    for (const item of listed.body.data.items) {
+      const own = await server.call<Record<string, unknown>>('GET', `/api/proxy/instances/${item.id}`, {
+        token: alice.token,
+      })
+      const { connection: _connection, ...instance } = own.body.data
+      expect(item).toEqual(instance)
+    }
+  })
+
   it('shows connection strings, renames, switches auto-renew and resets credentials', async () => {
     const { token, instances } = await customerWith(0, 1)
     const [instance] = instances
