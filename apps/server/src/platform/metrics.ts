@@ -34,12 +34,19 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
   registerBusinessMetrics(registry, options.db)
 
   // The pattern (/api/user/orders/:orderNo), never the URL: ids and query strings are unbounded.
+  // Each series' child is kept (routes, methods and status classes are few): labelling afresh
+  // validated the labels on every request.
+  const series = new Map<string, ReturnType<typeof requestDuration.labels>>()
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
-    requestDuration.observe(
-      { method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    )
+    const status = `${Math.floor(reply.statusCode / 100)}xx`
+    const key = `${request.method} ${status} ${route}`
+    let child = series.get(key)
+    if (!child) {
+      child = requestDuration.labels({ method: request.method, route, status })
+      series.set(key, child)
+    }
+    child.observe(reply.elapsedTime / 1000)
   })
 
   const admit = metricsAccess(options)
