@@ -12,18 +12,24 @@ export type Replica = (typeof REPLICAS)[number]
  */
 export const RUN_COMPILED = true
 
-/** Production commands, relative to the repository root (the image's WORKDIR). */
-export const SERVER_COMMAND = ['node', 'apps/server/dist/server.js'] as const
+/**
+ * Production commands, relative to the repository root (the image's WORKDIR). The server's young
+ * generation is capped (README "Production build"): Node 24 would grow it to 64 MB per semi-space,
+ * resident ever after; `npm start` passes the same flag.
+ */
+export const SERVER_COMMAND = ['node', '--max-semi-space-size=16', 'apps/server/dist/server.js'] as const
 export const GATEWAY_COMMAND = ['node', 'apps/gateway/dist/main.js'] as const
 export const CLI_COMMAND = ['node', 'apps/server/dist/cli.js'] as const
 
 /** What the local cluster runs for a production command: itself, or its TypeScript source via tsx. */
 export function localCommand(command: readonly string[]): string[] {
   if (RUN_COMPILED) return [...command]
-  const [node, entry, ...rest] = command
-  if (node !== 'node' || !entry?.includes('/dist/'))
+  const [node, ...args] = command
+  if (node !== 'node' || !args.some((arg) => arg.includes('/dist/')))
     throw new Error(`not a compiled entry: ${command.join(' ')}`)
-  return [node, '--import', 'tsx', entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'), ...rest]
+  const source = (arg: string) =>
+    arg.includes('/dist/') ? arg.replace('/dist/', '/src/').replace(/\.js$/, '.ts') : arg
+  return [node, '--import', 'tsx', ...args.map(source)]
 }
 
 /** Every variable a replica gets (apps/server/src/platform/config.ts); compose sets the same names. */
