@@ -28,9 +28,9 @@ export const PAGES: readonly Page[] = [
     extra: ['portal-boot.js'],
     budget: 135_000,
   },
-  // Issue 15 asks for 320 kB; the budget is where the console stands (React, antd's core, its Menu/Tooltip/Dropdown
-  // trigger stack, react-router, i18next, react-query, axios, the zh-CN texts), so it can only shrink from here —
-  // lower it with every cut.
+  // Issue 15's 320 kB: React, antd's core, react-router, i18next, react-query, axios and the zh-CN texts. The side
+  // menu is plain links and the avatar's dropdown loads when first opened, so antd's Menu and Dropdown are not here
+  // (its Tooltip and trigger still are, through the language switch's Segmented).
   {
     name: 'console overview (/console/overview)',
     chunks: [
@@ -40,8 +40,7 @@ export const PAGES: readonly Page[] = [
       'src/app/overview/pages/overview-page.tsx',
     ],
     extra: ['portal-boot.js'],
-    budget: 345_000,
-    goal: 320_000,
+    budget: 320_000,
   },
 ]
 

@@ -69,5 +69,3 @@ export const MENU_GROUPS: MenuGroup[] = [
     ],
   },
 ]
-
-export const OPEN_GROUP_KEYS = MENU_GROUPS.map((group) => group.key)
