@@ -202,13 +202,20 @@ describe('language', () => {
     const { context, page } = await openContext(browser, baseURL)
     await page.goto('/portal/home')
     await page.getByTestId('language-switch').getByText('English').click()
-    await expect(page.getByTestId('auth-title').textContent()).resolves.toBe('Login')
+    // The English texts load on demand: wait for them (a bounded wait; it fails if they never come).
+    await page
+      .getByTestId('auth-title')
+      .filter({ hasText: /^Login$/ })
+      .waitFor()
     await page.getByRole('tab', { name: 'Account' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en-US')
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US')
     expect(await page.title()).toBe('Login - CloudHub Proxy')
     await page.reload()
-    await expect(page.getByTestId('auth-title').textContent()).resolves.toBe('Login')
+    await page
+      .getByTestId('auth-title')
+      .filter({ hasText: /^Login$/ })
+      .waitFor()
     await context.close()
   })
 

@@ -1,6 +1,7 @@
 // Records every visit to a console page in the recent-pages history (title key + path).
 import { useEffect } from 'react'
 import { recordRecentRoute } from '../../shared/recent-router/recent-router.ts'
+import { hasToken } from '../../shared/session/token.ts'
 import { CONSOLE_PAGES } from '../routing/console-pages.ts'
 import type { RouteMeta } from '../routing/route-meta.ts'
 
@@ -11,6 +12,8 @@ export const useRecordRecentRoute = (meta: RouteMeta | undefined, pathname: stri
   const titleKey = meta?.titleKey
   useEffect(() => {
     if (key === undefined || titleKey === undefined || !PAGE_KEYS.has(key)) return
+    // A page still drawing when a 401 ended the session must not write into the storage just cleared.
+    if (!hasToken()) return
     recordRecentRoute({ title: titleKey, path: pathname })
   }, [key, titleKey, pathname])
 }

@@ -67,6 +67,7 @@ describe('ready checkouts', () => {
   })
 
   it('keeps them out of the recent pages, unlike the buy pages themselves', () => {
+    Cookies.set('token', 'signed-in', { path: '/' })
     for (const [path, key] of [
       ['/console/line-buy', 'buyStaticIP'],
       ['/console/router-buy', 'buyTrafficFlow'],
