@@ -17,7 +17,7 @@ export const RUN_COMPILED = true
  * generation is capped (README "Production build"): Node 24 would grow it to 64 MB per semi-space,
  * resident ever after; `npm start` passes the same flag.
  */
-export const SERVER_COMMAND = ['node', '--max-semi-space-size=16', 'apps/server/dist/server.js'] as const
+export const SERVER_COMMAND = ['node', '--max-semi-space-size=4', 'apps/server/dist/server.js'] as const
 export const GATEWAY_COMMAND = ['node', 'apps/gateway/dist/main.js'] as const
 export const CLI_COMMAND = ['node', 'apps/server/dist/cli.js'] as const
 

@@ -89,7 +89,7 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
     process.execPath,
     // BENCH_NODE_FLAGS: other node flags for the server (to compare V8 settings); by default production's.
     [
-      ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=16').split(' '),
+      ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4').split(' '),
       join(ROOT, 'apps/server/dist/server.js'),
     ],
     {
