@@ -1,6 +1,7 @@
 // The console shell: menu routes, wallet tag, not-found, recent pages, tour, error boundary, language.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { SPEC_CONSOLE_MENU } from '../src/test/console-menu.ts'
 import { type Customer, registerCustomer } from './support/api.ts'
 import { cookieValue, launchBrowser, openContext } from './support/browser.ts'
 
@@ -16,17 +17,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const MENU: [label: string, path: string][] = [
-  ['概览', '/console/overview'],
-  ['静态IP购买', '/console/buyStaticIP'],
-  ['IP列表', '/console/ipList'],
-  ['购买订单', '/console/ipOrderList'],
-  ['流量购买', '/console/buyTrafficFlow'],
-  ['流量历史', '/console/trafficFlowHistory'],
-  ['流量包列表', '/console/trafficFlowPackList'],
-  ['充值', '/console/recharge'],
-  ['账单记录', '/console/businessFlow'],
-]
+const MENU = SPEC_CONSOLE_MENU
 
 // Every page, by an element of its own (the overview by its greeting).
 const PAGE_CONTENT: Record<string, string> = {

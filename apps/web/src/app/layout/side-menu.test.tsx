@@ -2,21 +2,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import i18n from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SPEC_CONSOLE_MENU } from '../../test/console-menu.ts'
 import { renderRoute } from '../../test/render-route.tsx'
 import styles from './side-menu.module.css'
 import { SideMenu } from './side-menu.tsx'
-
-const ZH_LINKS = [
-  ['概览', '/console/overview'],
-  ['静态IP购买', '/console/buyStaticIP'],
-  ['IP列表', '/console/ipList'],
-  ['购买订单', '/console/ipOrderList'],
-  ['流量购买', '/console/buyTrafficFlow'],
-  ['流量历史', '/console/trafficFlowHistory'],
-  ['流量包列表', '/console/trafficFlowPackList'],
-  ['充值', '/console/recharge'],
-  ['账单记录', '/console/businessFlow'],
-]
 
 const show = (selectedKey: string | undefined, onNavigate?: () => void) =>
   renderRoute(<SideMenu selectedKey={selectedKey} onNavigate={onNavigate} />, {
@@ -33,7 +22,7 @@ describe('SideMenu', () => {
     show('ipList')
     const nav = screen.getByRole('navigation', { name: '导航' })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(ZH_LINKS)
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(SPEC_CONSOLE_MENU)
   })
 
   it('marks the current page alone, and colours its group', () => {
