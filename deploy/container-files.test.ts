@@ -158,3 +158,13 @@ describe('Dockerfile', () => {
     expect(last('EXPOSE')).toBe(service(REPLICAS[0]).environment?.PORT)
   })
 })
+
+describe('npm start', () => {
+  it('starts the server with the replicas’ command and node flags, from the root and from apps/server', () => {
+    const start = (path: string) => (JSON.parse(read(path)) as { scripts: { start: string } }).scripts.start
+    expect(start('package.json')).toContain(`&& ${SERVER_COMMAND.join(' ')}`)
+    const [node, ...rest] = SERVER_COMMAND
+    const fromApp = [node, ...rest.map((arg) => arg.replace('apps/server/', ''))].join(' ')
+    expect(start('apps/server/package.json')).toContain(`&& ${fromApp}`)
+  })
+})
