@@ -124,6 +124,11 @@ describe('Idempotency-Key after a crash', () => {
     const [probe] = await leased.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'probe'))
     expect(probe).toMatchObject({ status: 'done', responseStatus: 200, leaseUntil: null })
     expect(JSON.parse(probe?.responseBody ?? '')).toEqual(first.body)
+    // The same key: the stored answer; with another body: refused, nothing bought.
+    expect((await purchase(customer.token, 'probe', regionId)).body).toEqual(first.body)
+    const reused = await buy(leased, customer.token, { ...body, regionId, quantity: 2 }, 'probe')
+    expect(reused.status).toBe(422)
+    expect(reused.body.code).toBe(errorCatalogue.IDEMPOTENCY_KEY_REUSED.code)
 
     // Died before its transaction committed; the lease still runs: the key is busy.
     await leaveClaim(customer.email, 'busy', probe?.requestHash ?? '', 60_000)
@@ -146,41 +151,85 @@ describe('Idempotency-Key after a crash', () => {
     expect(orders.body.data.total).toBe(2)
   })
 
+  /** Holds the customer's wallet row in a transaction of its own until `release()`. */
+  async function holdWallet(email: string) {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked = () => {}
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    const holder = leased.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from wallets w join users u on u.id = w.user_id
+        where u.email = ${email} for update of w`)
+      locked()
+      await held
+    })
+    await isLocked
+    return async () => {
+      release()
+      await holder
+    }
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  // A purchase claims its key inside its own transaction: a retry finds it held (the claim's advisory
+  // lock) however long the first waits, past any lease, and is refused; the first buys, once.
   it.runIf(isPostgresRun())(
-    'a request that outlives its lease cannot record its answer: only the retry that took over buys',
+    'a retry of a purchase stalled in its transaction is refused, even past the lease: only the first buys',
     async () => {
       const customer = await leased.newCustomer()
       await fund(leased, customer.email, 100_00)
       const regionId = await stockRegion(leased, 5)
-      // Hold the customer's wallet row so the first purchase stalls inside its transaction.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      let locked = () => {}
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve
-      })
-      const holder = leased.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from wallets w join users u on u.id = w.user_id
-          where u.email = ${customer.email} for update of w`)
-        locked()
-        await held
-      })
-      await isLocked
+      const release = await holdWallet(customer.email)
       const slow = purchase(customer.token, 'stalled', regionId)
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      const retry = purchase(customer.token, 'stalled', regionId)
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      release()
-      await holder
-      const answers = await Promise.all([slow, retry])
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      await pause(1500)
+      const retry = await purchase(customer.token, 'stalled', regionId)
+      expect(retry.status).toBe(409)
+      expect(retry.body.code).toBe(errorCatalogue.IDEMPOTENCY_IN_PROGRESS.code)
+      await release()
+      const first = await slow
+      expect(first.status).toBe(200)
       const orders = await leased.call<{ total: number }>('GET', '/api/orders?product=static-ip', {
         token: customer.token,
       })
       expect(orders.body.data.total).toBe(1)
       const replay = await purchase(customer.token, 'stalled', regionId)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      expect(replay.body).toEqual(first.body)
+    },
+  )
+
+  // A renewal claims its key before its transaction, with a lease: past it, a retry takes the key
+  // over, and the stalled first can no longer record its answer, so it rolls back instead of paying twice.
+  it.runIf(isPostgresRun())(
+    'a renewal that outlives its lease cannot record its answer: only the retry that took over renews',
+    async () => {
+      const customer = await leased.newCustomer()
+      await fund(leased, customer.email, 100_00)
+      const regionId = await stockRegion(leased, 5)
+      const bought = await purchase(customer.token, randomUUID(), regionId)
+      const renew = () =>
+        leased.call('POST', '/api/proxy/instances/renew', {
+          token: customer.token,
+          body: { ids: [bought.body.data.instances[0]?.id], durationDays: 30 },
+          headers: { 'idempotency-key': 'stalled-renewal' },
+        })
+      const release = await holdWallet(customer.email)
+      const slow = renew()
+      await pause(1500)
+      const retry = renew()
+      await pause(300)
+      await release()
+      const answers = await Promise.all([slow, retry])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      const renewals = await leased.call<{ total: number }>('GET', '/api/orders?kind=renewal', {
+        token: customer.token,
+      })
+      expect(renewals.body.data.total).toBe(1)
+      const replay = await renew()
       expect(replay.headers.get('idempotent-replayed')).toBe('true')
       expect(replay.body).toEqual(answers.find((answer) => answer.status === 200)?.body)
     },

@@ -7,19 +7,36 @@
 // moved. A crash leaves a running claim whose lease runs out; a retry then takes it over and runs
 // afresh, and the lost request (should it still be alive) can no longer record its answer, so its
 // transaction rolls back instead of moving money twice.
+//
+// A hot route may claim its key inside its own money transaction instead (`inTransaction`): the
+// service runs `context.claim` as part of its first statement, so the claim, the money and the
+// answer commit together — one commit and one round trip fewer, and nothing to lease, since a crash
+// rolls the claim back with the rest. An advisory lock keeps "the first still running → 409".
 import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import { StreamedAnswer } from '../../platform/streamed-answer.ts'
 import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const KEEP_HOURS = 24
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 
-type Claim = { scope: IdempotencyScope; userId: string; key: string; claimId: string; isSettled: boolean }
+type Claim = {
+  scope: IdempotencyScope
+  userId: string
+  key: string
+  claimId: string
+  requestHash: string
+  isSettled: boolean
+  /** Claimed by the service inside its transaction (see `claimStatement`), not by the preHandler. */
+  inTransaction: boolean
+  /** Another request held the key (its answer, a 409 or a 422 was sent): nothing of this one is recorded. */
+  wasTaken?: boolean
+}
 /** Records a successful answer in the caller's transaction; throws when the claim was lost. */
 export type Settle = (tx: Tx, data: unknown) => Promise<void>
 /**
@@ -32,6 +49,8 @@ type Settlement = (data: unknown, onlyIf?: SQL) => SQL
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null
+    /** The lease an in-transaction claim takes (it outlives no crash, but a takeover needs one). */
+    idempotencyLeaseSeconds?: number
   }
 }
 
@@ -49,15 +68,44 @@ const ownClaim = (claim: Claim) =>
     eq(idempotencyKeys.status, 'running'),
   )
 
+/** The stored first answer of a key: its status and body, marked as a replay. */
+const replayStored = (reply: FastifyReply, first: typeof idempotencyKeys.$inferSelect) =>
+  reply
+    .code(first.responseStatus ?? 200)
+    .header('idempotent-replayed', 'true')
+    .type('application/json; charset=utf-8')
+
+/** Why a key could not be claimed: another body under it (422), still running (409), or its stored answer. */
+async function takenKey(db: Db, claim: Pick<Claim, 'scope' | 'userId' | 'key' | 'requestHash'>) {
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, claim.scope),
+        eq(idempotencyKeys.userId, claim.userId),
+        eq(idempotencyKeys.key, claim.key),
+      ),
+    )
+  if (first && first.requestHash !== claim.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
+  if (!first || first.status === 'running') throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+  return first
+}
+
 /**
  * The hooks of an idempotent route. Keys belong to the customer (`customer` scope) or to the operator
  * (`operator` scope, for console writes): one's key never answers for another. `required`: a request
- * without a key is refused (400).
+ * without a key is refused (400). `inTransaction`: the service claims the key itself, through
+ * `context.claim`, and the route runs it through `claimedInTransaction` (see the top of this file).
  */
 export function createIdempotencyHooks(
   db: Db,
   leaseSeconds: number,
-  { scope = 'customer', required = false }: { scope?: IdempotencyScope; required?: boolean } = {},
+  {
+    scope = 'customer',
+    required = false,
+    inTransaction = false,
+  }: { scope?: IdempotencyScope; required?: boolean; inTransaction?: boolean } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER]
@@ -71,6 +119,11 @@ export function createIdempotencyHooks(
     if (!userId) throw new AppError('UNAUTHORIZED')
     const requestHash = fingerprint(request)
     const claimId = randomUUID()
+    if (inTransaction) {
+      request.idempotencyClaim = { scope, userId, key, claimId, requestHash, isSettled: false, inTransaction }
+      request.idempotencyLeaseSeconds = leaseSeconds
+      return
+    }
     const leaseUntil = sql`now() + make_interval(secs => ${leaseSeconds})`
     // A new key, or a running claim with the same body whose lease has run out (its request died).
     const claimed = await db
@@ -85,26 +138,11 @@ export function createIdempotencyHooks(
       })
       .returning({ key: idempotencyKeys.key })
     if (claimed.length > 0) {
-      request.idempotencyClaim = { scope, userId, key, claimId, isSettled: false }
+      request.idempotencyClaim = { scope, userId, key, claimId, requestHash, isSettled: false, inTransaction }
       return
     }
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.scope, scope),
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.key, key),
-        ),
-      )
-    if (first && first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-    if (!first || first.status === 'running') throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    return reply
-      .code(first.responseStatus ?? 200)
-      .header('idempotent-replayed', 'true')
-      .type('application/json; charset=utf-8')
-      .send(first.responseBody)
+    const first = await takenKey(db, { scope, userId, key, requestHash })
+    return replayStored(reply, first).send(first.responseBody)
   }
 
   // Answers that moved no money (a refusal such as insufficient balance) are kept here, after
@@ -112,7 +150,25 @@ export function createIdempotencyHooks(
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim
     // Settled in the money transaction. (A failure after settle() rolled that back: keep it below.)
-    if (!claim || (claim.isSettled && reply.statusCode < 300)) return payload
+    if (!claim || claim.wasTaken || (claim.isSettled && reply.statusCode < 300)) return payload
+    if (claim.inTransaction) {
+      // The claim rolled back with the money transaction: a refusal is recorded now, unless a
+      // retry has claimed the key meanwhile; a 5xx leaves the key free.
+      if (reply.statusCode < 500)
+        await db
+          .insert(idempotencyKeys)
+          .values({
+            scope: claim.scope,
+            userId: claim.userId,
+            key: claim.key,
+            requestHash: claim.requestHash,
+            status: 'done',
+            responseStatus: reply.statusCode,
+            responseBody: String(payload),
+          })
+          .onConflictDoNothing()
+      return payload
+    }
     if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
     else
       await db
@@ -174,11 +230,58 @@ function settlementFor(request: FastifyRequest): Settlement | undefined {
   }
 }
 
+/**
+ * The statement that claims the key inside the service's transaction (INSERT … RETURNING 1): no row
+ * when another request holds it (its advisory lock, until its commit), when it is done, or when it
+ * holds another body — the service then throws IDEMPOTENCY_IN_PROGRESS and `claimedInTransaction`
+ * answers as the preHandler would have. A running claim of a crashed request past its lease is taken over.
+ */
+function claimFor(request: FastifyRequest): SQL | undefined {
+  const claim = request.idempotencyClaim
+  if (!claim?.inTransaction) return undefined
+  return sql`
+    insert into ${idempotencyKeys} (scope, user_id, key, request_hash, status, claim_id, lease_until)
+    select ${claim.scope}::text, ${claim.userId}::uuid, ${claim.key}::text, ${claim.requestHash}::text, 'running',
+      ${claim.claimId}::uuid, now() + make_interval(secs => ${request.idempotencyLeaseSeconds ?? 30}::int)
+    where pg_try_advisory_xact_lock(hashtextextended(${`${claim.scope}:${claim.userId}:${claim.key}`}::text, 0))
+    on conflict (scope, user_id, key) do update
+      set claim_id = excluded.claim_id, lease_until = excluded.lease_until, created_at = now()
+      where idempotency_keys.status = 'running' and coalesce(idempotency_keys.lease_until < now(), true)
+        and idempotency_keys.request_hash = excluded.request_hash
+    returning 1`
+}
+
+/**
+ * Runs a service that claims its key in its own transaction (`inTransaction` hooks). When the key was
+ * taken, the answer is the one the preHandler gives for a taken key: 422, 409, or the stored answer.
+ */
+export async function claimedInTransaction<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<T>,
+): Promise<T | StreamedAnswer> {
+  try {
+    return await run()
+  } catch (error) {
+    const claim = request.idempotencyClaim
+    const isTaken = error instanceof AppError && error.name === 'IDEMPOTENCY_IN_PROGRESS'
+    if (!claim?.inTransaction || claim.isSettled || !isTaken) throw error
+    claim.wasTaken = true
+    const first = await takenKey(db, claim)
+    replayStored(reply, first)
+    const answer = new StreamedAnswer()
+    answer.body.end(first.responseBody ?? '')
+    return answer
+  }
+}
+
 /** The context of a money-moving request (a customer's or an operator's): who, which request, which key, and how to settle it. */
 export const moneyContext = (request: FastifyRequest) => ({
   actor: request.operator ? `operator:${request.operator.operatorId}` : `user:${request.auth?.userId}`,
   requestId: request.id,
   idempotencyKey: request.idempotencyClaim?.key,
+  claim: claimFor(request),
   settle: settleFor(request),
   settlement: settlementFor(request),
 })

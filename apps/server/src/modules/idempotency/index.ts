@@ -1,2 +1,7 @@
 // The idempotency module's public face: all that other modules may import from it (npm run deps checks).
-export { createIdempotencyHooks, IDEMPOTENCY_HEADER, moneyContext } from './idempotency.ts'
+export {
+  claimedInTransaction,
+  createIdempotencyHooks,
+  IDEMPOTENCY_HEADER,
+  moneyContext,
+} from './idempotency.ts'

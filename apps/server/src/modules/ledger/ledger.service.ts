@@ -22,6 +22,12 @@ export type MoneyContext = {
   actor: string
   requestId?: string
   idempotencyKey?: string
+  /**
+   * The statement claiming the Idempotency-Key inside the caller's transaction (INSERT … RETURNING 1),
+   * for a route that claims it there: no row means another request holds the key, and the caller
+   * throws IDEMPOTENCY_IN_PROGRESS before it moves any money.
+   */
+  claim?: SQL
   settle?: (tx: Tx, data: unknown) => Promise<void>
   /** settle() as a statement (UPDATE … RETURNING 1, no row when the claim was lost), for a caller that folds it into its own. */
   settlement?: (data: unknown, onlyIf?: SQL) => SQL

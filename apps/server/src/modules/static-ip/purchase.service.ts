@@ -88,8 +88,9 @@ type PickedRegion = {
 const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value)
 
 /**
- * One purchase, one lean transaction of two statements: (1) the region, the term's discount and the
- * addresses, picked with FOR UPDATE SKIP LOCKED and marked allocated; (2) everything else at once: the
+ * One purchase, one lean transaction of two statements: (1) the Idempotency-Key's claim (when the route
+ * leaves it to the transaction), the region, the term's discount and the addresses, picked with FOR
+ * UPDATE SKIP LOCKED and marked allocated; (2) everything else at once: the
  * instances, the order and its lines, the wallet debit with its ledger transaction and, after the debit,
  * the answer recorded under the Idempotency-Key. The customer's wallet row is locked by that last statement only,
  * until the commit right after it. Any refusal (price changed, out of stock, insufficient balance, a
@@ -104,9 +105,11 @@ export async function purchaseStaticIp(
   const orderNo = newOrderNo('S')
   const fresh = Array.from({ length: input.quantity }, () => ({ id: randomUUID(), ...newCredentials() }))
   return inTransaction(db, async (tx) => {
-    const [region] = rowsOf<PickedRegion>(
+    const [picked] = rowsOf<PickedRegion & { claimed: number }>(
       await tx.execute(sql`
-        with region as (
+        with claimed as (
+          ${context.claim ?? sql`select 1`}
+        ), region as (
           select r.id, r.country_code, r.country, r.city, r.country_en, r.city_en, r.protocols, r.price_per_30_days,
             coalesce((select percent from duration_discounts where duration_days = ${input.durationDays}::int), 0) as discount
           from regions r where r.id = ${input.regionId}::text and r.is_active
@@ -122,11 +125,15 @@ export async function purchaseStaticIp(
           update ip_inventory set status = 'allocated' from picked where ip_inventory.id = picked.id
           returning ip_inventory.id, ip_inventory.ip, ip_inventory.port
         )
-        select region.*, now() as at,
+        select (select count(*) from claimed)::int as claimed, region.*, now() as at,
           (select coalesce(json_agg(allocated), '[]'::json) from allocated) as addresses
-        from region`),
+        from (select) as one left join region on true`),
     )
-    if (!region) throw new AppError('REGION_UNAVAILABLE')
+    // Another request holds the Idempotency-Key, or answered it: nothing moves (see claimedInTransaction).
+    if (!picked?.claimed) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+    const region = picked
+    // No such active region: the left join gave its columns as nulls.
+    if (!region.id) throw new AppError('REGION_UNAVAILABLE')
     if (!region.protocols.includes(input.protocol)) throw new AppError('PROTOCOL_NOT_OFFERED')
     const discount = Number(region.discount)
     const unit = unitPriceCents(Number(region.price_per_30_days), input.durationDays, discount)
