@@ -20,6 +20,7 @@ RUN npm run build \
 # --- runtime: the built files and production dependencies only, as an unprivileged user
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data

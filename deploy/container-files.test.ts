@@ -14,6 +14,7 @@ import {
   HAPROXY_CFG_IN_CONTAINER,
   HAPROXY_COMMAND,
   HAPROXY_ENV,
+  MALLOC_ARENA_MAX,
   READY_PATH,
   REPLICAS,
   replicaAddressVar,
@@ -70,6 +71,7 @@ describe('compose.yaml mirrors the tested cluster', () => {
       expect(command, replica).toEqual([...SERVER_COMMAND])
       expect(names(environment), replica).toEqual(sorted(SERVER_ENV))
       expect(environment?.NODE_ENV).toBe('production')
+      expect(environment?.MALLOC_ARENA_MAX).toBe(MALLOC_ARENA_MAX)
       expect(environment?.TRUST_PROXY).toBe('true')
       expect(environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
       expect(environment?.REDIS_URL).toBe('redis://redis:6379')
@@ -152,6 +154,7 @@ describe('Dockerfile', () => {
 
   it('runs the replicas’ command as a non-root user, with a healthcheck on the readiness probe', () => {
     expect(JSON.parse(last('CMD') ?? 'null')).toEqual([...SERVER_COMMAND])
+    expect(last('ENV')).toMatch(new RegExp(`\\bMALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}\\b`))
     expect(last('USER')).toMatch(/^(?!root\b|0\b)\S+/)
     expect(last('HEALTHCHECK')).toContain(READY_PATH)
     expect(last('HEALTHCHECK')).toMatch(/CMD \[/)
@@ -160,11 +163,12 @@ describe('Dockerfile', () => {
 })
 
 describe('npm start', () => {
-  it('starts the server with the replicas’ command and node flags, from the root and from apps/server', () => {
+  it('starts the server with the replicas’ command, node flags and malloc arenas, from the root and from apps/server', () => {
     const start = (path: string) => (JSON.parse(read(path)) as { scripts: { start: string } }).scripts.start
-    expect(start('package.json')).toContain(`&& ${SERVER_COMMAND.join(' ')}`)
+    const arenas = `MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`
+    expect(start('package.json')).toContain(`&& ${arenas} ${SERVER_COMMAND.join(' ')}`)
     const [node, ...rest] = SERVER_COMMAND
     const fromApp = [node, ...rest.map((arg) => arg.replace('apps/server/', ''))].join(' ')
-    expect(start('apps/server/package.json')).toContain(`&& ${fromApp}`)
+    expect(start('apps/server/package.json')).toContain(`&& ${arenas} ${fromApp}`)
   })
 })

@@ -32,8 +32,19 @@ export function localCommand(command: readonly string[]): string[] {
   return [node, '--import', 'tsx', ...args.map(source)]
 }
 
-/** Every variable a replica gets (apps/server/src/platform/config.ts); compose sets the same names. */
+/**
+ * glibc's malloc arenas in a server process: by default one per thread, up to 8 per core, and what a
+ * load freed in them stays resident. Two kept the server's RSS 20 s after `npm run bench`'s load at
+ * 110–139 MB instead of 167–171 MB here, at the same throughput. npm start, the image and compose set it too.
+ */
+export const MALLOC_ARENA_MAX = '2'
+
+/**
+ * Every variable a replica gets (apps/server/src/platform/config.ts, and glibc's MALLOC_ARENA_MAX);
+ * compose sets the same names.
+ */
 export const SERVER_ENV = [
+  'MALLOC_ARENA_MAX',
   'NODE_ENV',
   'HOST',
   'PORT',

@@ -96,6 +96,8 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // As npm start, the image and the cluster run it (deploy/topology.ts).
+        MALLOC_ARENA_MAX: '2',
         HOST: '127.0.0.1',
         PORT: String(port),
         APP_SECRET: randomBytes(24).toString('hex'),
