@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MALLOC_ARENA_MAX } from '../../../deploy/topology.ts'
 
 type Reply = { port?: number; rss?: number; heap?: number; requests?: number; error?: string }
 
@@ -96,8 +97,8 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        // As npm start, the image and the cluster run it (deploy/topology.ts).
-        MALLOC_ARENA_MAX: '2',
+        // As npm start, the image and the cluster run it.
+        MALLOC_ARENA_MAX,
         HOST: '127.0.0.1',
         PORT: String(port),
         APP_SECRET: randomBytes(24).toString('hex'),

@@ -102,6 +102,13 @@ describe('Idempotency-Key after a crash', () => {
   const purchase = (token: string, key: string, regionId: string) =>
     buy(leased, token, { ...body, regionId }, key)
 
+  /** A customer with 100.00 in the wallet, and a region with 5 addresses in stock. */
+  async function fundedBuyer() {
+    const customer = await leased.newCustomer()
+    await fund(leased, customer.email, 100_00)
+    return { customer, regionId: await stockRegion(leased, 5) }
+  }
+
   /** A claim as a request that died mid-purchase leaves it: running, with its lease. */
   async function leaveClaim(email: string, key: string, requestHash: string, leaseMs: number) {
     const [user] = await leased.db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -116,9 +123,7 @@ describe('Idempotency-Key after a crash', () => {
   }
 
   it('records the answer with the purchase, and lets a retry past the lease run afresh', async () => {
-    const customer = await leased.newCustomer()
-    await fund(leased, customer.email, 100_00)
-    const regionId = await stockRegion(leased, 5)
+    const { customer, regionId } = await fundedBuyer()
     const first = await purchase(customer.token, 'probe', regionId)
     expect(first.status).toBe(200)
     const [probe] = await leased.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'probe'))
@@ -180,9 +185,7 @@ describe('Idempotency-Key after a crash', () => {
   it.runIf(isPostgresRun())(
     'a retry of a purchase stalled in its transaction is refused, even past the lease: only the first buys',
     async () => {
-      const customer = await leased.newCustomer()
-      await fund(leased, customer.email, 100_00)
-      const regionId = await stockRegion(leased, 5)
+      const { customer, regionId } = await fundedBuyer()
       const release = await holdWallet(customer.email)
       const slow = purchase(customer.token, 'stalled', regionId)
       await pause(1500)
@@ -207,9 +210,7 @@ describe('Idempotency-Key after a crash', () => {
   it.runIf(isPostgresRun())(
     'a renewal that outlives its lease cannot record its answer: only the retry that took over renews',
     async () => {
-      const customer = await leased.newCustomer()
-      await fund(leased, customer.email, 100_00)
-      const regionId = await stockRegion(leased, 5)
+      const { customer, regionId } = await fundedBuyer()
       const bought = await purchase(customer.token, randomUUID(), regionId)
       const renew = () =>
         leased.call('POST', '/api/proxy/instances/renew', {

@@ -32,8 +32,10 @@ type Claim = {
   claimId: string
   requestHash: string
   isSettled: boolean
-  /** Claimed by the service inside its transaction (see `claimStatement`), not by the preHandler. */
+  /** Claimed by the service inside its transaction (see `claimFor`), not by the preHandler. */
   inTransaction: boolean
+  /** The lease a claim takes (an in-transaction one outlives no crash, but a takeover needs one). */
+  leaseSeconds: number
   /** Another request held the key (its answer, a 409 or a 422 was sent): nothing of this one is recorded. */
   wasTaken?: boolean
 }
@@ -49,8 +51,6 @@ type Settlement = (data: unknown, onlyIf?: SQL) => SQL
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null
-    /** The lease an in-transaction claim takes (it outlives no crash, but a takeover needs one). */
-    idempotencyLeaseSeconds?: number
   }
 }
 
@@ -67,6 +67,13 @@ const ownClaim = (claim: Claim) =>
     eq(idempotencyKeys.claimId, claim.claimId),
     eq(idempotencyKeys.status, 'running'),
   )
+
+const leaseOf = (claim: Claim) => sql`now() + make_interval(secs => ${claim.leaseSeconds}::int)`
+
+/** A key another request may take over: a running claim with the same body whose lease has run out (its request died). */
+const lapsedWithSameBody = (requestHash: string) => sql`${idempotencyKeys.status} = 'running'
+  and coalesce(${idempotencyKeys.leaseUntil} < now(), true)
+  and ${idempotencyKeys.requestHash} = ${requestHash}::text`
 
 /** The stored first answer of a key: its status and body, marked as a replay. */
 const replayStored = (reply: FastifyReply, first: typeof idempotencyKeys.$inferSelect) =>
@@ -118,13 +125,22 @@ export function createIdempotencyHooks(
     const userId = scope === 'operator' ? request.operator?.operatorId : request.auth?.userId
     if (!userId) throw new AppError('UNAUTHORIZED')
     const requestHash = fingerprint(request)
-    const claimId = randomUUID()
+    const claim: Claim = {
+      scope,
+      userId,
+      key,
+      claimId: randomUUID(),
+      requestHash,
+      isSettled: false,
+      inTransaction,
+      leaseSeconds,
+    }
     if (inTransaction) {
-      request.idempotencyClaim = { scope, userId, key, claimId, requestHash, isSettled: false, inTransaction }
-      request.idempotencyLeaseSeconds = leaseSeconds
+      request.idempotencyClaim = claim
       return
     }
-    const leaseUntil = sql`now() + make_interval(secs => ${leaseSeconds})`
+    const { claimId } = claim
+    const leaseUntil = leaseOf(claim)
     // A new key, or a running claim with the same body whose lease has run out (its request died).
     const claimed = await db
       .insert(idempotencyKeys)
@@ -132,13 +148,11 @@ export function createIdempotencyHooks(
       .onConflictDoUpdate({
         target: [idempotencyKeys.scope, idempotencyKeys.userId, idempotencyKeys.key],
         set: { claimId, leaseUntil, createdAt: sql`now()` },
-        setWhere: sql`${idempotencyKeys.status} = 'running'
-          and coalesce(${idempotencyKeys.leaseUntil} < now(), true)
-          and ${idempotencyKeys.requestHash} = ${requestHash}`,
+        setWhere: lapsedWithSameBody(requestHash),
       })
       .returning({ key: idempotencyKeys.key })
     if (claimed.length > 0) {
-      request.idempotencyClaim = { scope, userId, key, claimId, requestHash, isSettled: false, inTransaction }
+      request.idempotencyClaim = claim
       return
     }
     const first = await takenKey(db, { scope, userId, key, requestHash })
@@ -151,6 +165,12 @@ export function createIdempotencyHooks(
     const claim = request.idempotencyClaim
     // Settled in the money transaction. (A failure after settle() rolled that back: keep it below.)
     if (!claim || claim.wasTaken || (claim.isSettled && reply.statusCode < 300)) return payload
+    const answered = {
+      status: 'done' as const,
+      responseStatus: reply.statusCode,
+      responseBody: String(payload),
+      leaseUntil: null,
+    }
     if (claim.inTransaction) {
       // The claim rolled back with the money transaction: a refusal is recorded now, unless a
       // retry has claimed the key meanwhile; a 5xx leaves the key free.
@@ -158,28 +178,15 @@ export function createIdempotencyHooks(
         await db
           .insert(idempotencyKeys)
           .values({
+            ...answered,
             scope: claim.scope,
             userId: claim.userId,
             key: claim.key,
             requestHash: claim.requestHash,
-            status: 'done',
-            responseStatus: reply.statusCode,
-            responseBody: String(payload),
           })
           .onConflictDoNothing()
-      return payload
-    }
-    if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
-    else
-      await db
-        .update(idempotencyKeys)
-        .set({
-          status: 'done',
-          responseStatus: reply.statusCode,
-          responseBody: String(payload),
-          leaseUntil: null,
-        })
-        .where(ownClaim(claim))
+    } else if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
+    else await db.update(idempotencyKeys).set(answered).where(ownClaim(claim))
     return payload
   }
   return { preHandler, onSend }
@@ -242,12 +249,11 @@ function claimFor(request: FastifyRequest): SQL | undefined {
   return sql`
     insert into ${idempotencyKeys} (scope, user_id, key, request_hash, status, claim_id, lease_until)
     select ${claim.scope}::text, ${claim.userId}::uuid, ${claim.key}::text, ${claim.requestHash}::text, 'running',
-      ${claim.claimId}::uuid, now() + make_interval(secs => ${request.idempotencyLeaseSeconds ?? 30}::int)
+      ${claim.claimId}::uuid, ${leaseOf(claim)}
     where pg_try_advisory_xact_lock(hashtextextended(${`${claim.scope}:${claim.userId}:${claim.key}`}::text, 0))
     on conflict (scope, user_id, key) do update
       set claim_id = excluded.claim_id, lease_until = excluded.lease_until, created_at = now()
-      where idempotency_keys.status = 'running' and coalesce(idempotency_keys.lease_until < now(), true)
-        and idempotency_keys.request_hash = excluded.request_hash
+      where ${lapsedWithSameBody(claim.requestHash)}
     returning 1`
 }
 

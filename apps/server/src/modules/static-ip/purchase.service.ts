@@ -105,7 +105,7 @@ export async function purchaseStaticIp(
   const orderNo = newOrderNo('S')
   const fresh = Array.from({ length: input.quantity }, () => ({ id: randomUUID(), ...newCredentials() }))
   return inTransaction(db, async (tx) => {
-    const [picked] = rowsOf<PickedRegion & { claimed: number }>(
+    const [region] = rowsOf<PickedRegion & { claimed: number }>(
       await tx.execute(sql`
         with claimed as (
           ${context.claim ?? sql`select 1`}
@@ -130,8 +130,7 @@ export async function purchaseStaticIp(
         from (select) as one left join region on true`),
     )
     // Another request holds the Idempotency-Key, or answered it: nothing moves (see claimedInTransaction).
-    if (!picked?.claimed) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    const region = picked
+    if (!region?.claimed) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
     // No such active region: the left join gave its columns as nulls.
     if (!region.id) throw new AppError('REGION_UNAVAILABLE')
     if (!region.protocols.includes(input.protocol)) throw new AppError('PROTOCOL_NOT_OFFERED')
