@@ -28,7 +28,7 @@ import {
   HAPROXY_COMMAND,
   HAPROXY_ENV,
   localCommand,
-  MALLOC_ARENA_MAX,
+  MALLOC_ENV,
   READY_PATH,
   REPLICAS,
   type Replica,
@@ -338,7 +338,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const url = `http://127.0.0.1:${frontPort}`
     const epay = { pid: '1000', key: randomBytes(24).toString('base64url') }
     const serverEnv = (port: number): ServerEnv => ({
-      MALLOC_ARENA_MAX,
+      ...MALLOC_ENV,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

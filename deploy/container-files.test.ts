@@ -14,7 +14,7 @@ import {
   HAPROXY_CFG_IN_CONTAINER,
   HAPROXY_COMMAND,
   HAPROXY_ENV,
-  MALLOC_ARENA_MAX,
+  MALLOC_ENV,
   READY_PATH,
   REPLICAS,
   replicaAddressVar,
@@ -71,7 +71,7 @@ describe('compose.yaml mirrors the tested cluster', () => {
       expect(command, replica).toEqual([...SERVER_COMMAND])
       expect(names(environment), replica).toEqual(sorted(SERVER_ENV))
       expect(environment?.NODE_ENV).toBe('production')
-      expect(environment?.MALLOC_ARENA_MAX).toBe(MALLOC_ARENA_MAX)
+      for (const [name, value] of Object.entries(MALLOC_ENV)) expect(environment?.[name], name).toBe(value)
       expect(environment?.TRUST_PROXY).toBe('true')
       expect(environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
       expect(environment?.REDIS_URL).toBe('redis://redis:6379')
@@ -154,7 +154,8 @@ describe('Dockerfile', () => {
 
   it('runs the replicas’ command as a non-root user, with a healthcheck on the readiness probe', () => {
     expect(JSON.parse(last('CMD') ?? 'null')).toEqual([...SERVER_COMMAND])
-    expect(last('ENV')).toMatch(new RegExp(`\\bMALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}\\b`))
+    for (const [name, value] of Object.entries(MALLOC_ENV))
+      expect(last('ENV')).toMatch(new RegExp(`\\b${name}=${value}(\\s|$)`))
     expect(last('USER')).toMatch(/^(?!root\b|0\b)\S+/)
     expect(last('HEALTHCHECK')).toContain(READY_PATH)
     expect(last('HEALTHCHECK')).toMatch(/CMD \[/)
@@ -163,12 +164,14 @@ describe('Dockerfile', () => {
 })
 
 describe('npm start', () => {
-  it('starts the server with the replicas’ command, node flags and malloc arenas, from the root and from apps/server', () => {
+  it('starts the server with the replicas’ command, node flags and malloc settings, from the root and from apps/server', () => {
     const start = (path: string) => (JSON.parse(read(path)) as { scripts: { start: string } }).scripts.start
-    const arenas = `MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`
-    expect(start('package.json')).toContain(`&& ${arenas} ${SERVER_COMMAND.join(' ')}`)
+    const malloc = Object.entries(MALLOC_ENV)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')
+    expect(start('package.json')).toContain(`&& ${malloc} ${SERVER_COMMAND.join(' ')}`)
     const [node, ...rest] = SERVER_COMMAND
     const fromApp = [node, ...rest.map((arg) => arg.replace('apps/server/', ''))].join(' ')
-    expect(start('apps/server/package.json')).toContain(`&& ${arenas} ${fromApp}`)
+    expect(start('apps/server/package.json')).toContain(`&& ${malloc} ${fromApp}`)
   })
 })

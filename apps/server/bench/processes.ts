@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MALLOC_ARENA_MAX } from '../../../deploy/topology.ts'
+import { MALLOC_ENV, SERVER_COMMAND } from '../../../deploy/topology.ts'
 
 type Reply = { port?: number; rss?: number; heap?: number; requests?: number; error?: string }
 
@@ -90,7 +90,7 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
     process.execPath,
     // BENCH_NODE_FLAGS: other node flags for the server (to compare V8 settings); by default production's.
     [
-      ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4').split(' '),
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ') ?? SERVER_COMMAND.slice(1, -1)),
       join(ROOT, 'apps/server/dist/server.js'),
     ],
     {
@@ -98,7 +98,7 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
         ...process.env,
         NODE_ENV: 'production',
         // As npm start, the image and the cluster run it.
-        MALLOC_ARENA_MAX,
+        ...MALLOC_ENV,
         HOST: '127.0.0.1',
         PORT: String(port),
         APP_SECRET: randomBytes(24).toString('hex'),
