@@ -35,4 +35,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--optimize-for-size", "apps/server/dist/server.js"]
+CMD ["node", "--max-semi-space-size=4", "apps/server/dist/server.js"]

@@ -1,4 +1,5 @@
 // Entry point: configuration, database, demo seed, HTTP server, graceful shutdown.
+import './platform/memory-saver.ts'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
