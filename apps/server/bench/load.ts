@@ -46,8 +46,8 @@ export type RequestSpec = {
   idempotencyKeys?: boolean
 }
 
-// Kept-alive sockets, as many as the load's concurrency asks for.
-const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY })
+// Kept-alive sockets: one per concurrent request, reused.
+const agent = new Agent({ keepAlive: true })
 
 /**
  * One request of the spec, answered once its body has arrived. node:http rather than fetch: on this
