@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { isPostgresRun } from '../../../test/test-db.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
@@ -9,6 +9,7 @@ import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { importInventoryCsv } from '../static-ip/inventory.service.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { createNodeCredentials } from './node-credentials.ts'
+import { credentialChanges } from './nodes.schema.ts'
 import { addNode } from './nodes.service.ts'
 
 let server: TestServer
@@ -47,6 +48,23 @@ async function customerWithIp(regionId: string) {
   const instance = bought.body.data.instances[0]
   if (!instance) throw new Error('nothing bought')
   return { ...customer, id: me.body.data.id, instance }
+}
+
+/** The database's clock, in milliseconds. */
+async function databaseNow() {
+  const { rows } = (await server.db.execute(sql`select now() as at`)) as unknown as {
+    rows: { at: string | Date }[]
+  }
+  return new Date(rows[0]?.at ?? 0).getTime()
+}
+
+/** How many changes the log holds for this subject. */
+async function changesTo(subjectId: string) {
+  const [row] = await server.db
+    .select({ changes: count() })
+    .from(credentialChanges)
+    .where(eq(credentialChanges.subjectId, subjectId))
+  return row?.changes
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id)
@@ -109,13 +127,22 @@ describe('node credentials: snapshot, scope and deltas', () => {
 
   it('drops an instance whose expiry passes between two pulls, with no write at all', async () => {
     const customer = await customerWithIp(regionA)
-    await server.db
-      .update(proxyInstances)
-      .set({ expiresAt: sql`now() + interval '1 second'` })
-      .where(eq(proxyInstances.id, customer.instance.id))
     const before = await pull(tokenA)
     expect(ids(before.instances)).toContain(customer.instance.id)
-    await new Promise((done) => setTimeout(done, 1_200))
+    // The time passing, without waiting for it: once the database's clock is past the pull (a cursor
+    // is "<xmin>.<ms>"), the expiry moves to now with the change log's trigger off for that update,
+    // so the next pull can only learn of it as an expiry.
+    const pulledAt = Number(before.cursor.split('.')[1])
+    await vi.waitFor(async () => expect(await databaseNow()).toBeGreaterThan(pulledAt), { interval: 1 })
+    const logged = await changesTo(customer.instance.id)
+    await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx
+        .update(proxyInstances)
+        .set({ expiresAt: sql`now()` })
+        .where(eq(proxyInstances.id, customer.instance.id))
+    })
+    expect(await changesTo(customer.instance.id)).toBe(logged)
     const after = await pull(tokenA, before.cursor)
     expect(after.removedInstances).toEqual([customer.instance.id])
   })
@@ -191,14 +218,19 @@ describe('node credentials: snapshot, scope and deltas', () => {
     const held = new Promise<void>((done) => {
       release = done
     })
+    let updated!: () => void
+    const hasUpdated = new Promise<void>((done) => {
+      updated = done
+    })
     const slow = server.db.transaction(async (tx) => {
       await tx
         .update(proxyInstances)
         .set({ password: 'changed-late' })
         .where(eq(proxyInstances.id, customer.instance.id))
+      updated()
       await held
     })
-    await new Promise((done) => setTimeout(done, 100))
+    await hasUpdated
     const during = await pull(tokenA, before.cursor)
     expect(during.instances.find((i) => i.id === customer.instance.id)?.password).not.toBe('changed-late')
     release()
