@@ -2,18 +2,26 @@
 // (the gateway talks to the server only over HTTP, its tests included). It registers a node, stocks
 // a region on loopback addresses (and pool exits), and answers the parent's setup requests over
 // IPC: fund a wallet (an operator's adjustment) and read the database.
-// Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...]}; answers {ready, …} first.
-import { PGlite } from '@electric-sql/pglite'
+// Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...], "template": path}; answers
+// {ready, …} first. With {"writeTemplate": path} it only writes the migrated database there and exits.
 import { buildApp } from '../src/app.ts'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
 import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
-import { type Db, openPglite, pgliteExtensions } from '../src/platform/db/client.ts'
+import { type Db, openPglite } from '../src/platform/db/client.ts'
 import { creditWallet, testRegion } from './fixtures.ts'
+import { createPglite, writePgliteTemplate } from './pglite-template.ts'
 
-export type FixtureOptions = { firstAddress?: number; poolExits?: string[] }
+export type FixtureOptions = {
+  firstAddress?: number
+  poolExits?: string[]
+  /** A migrated database dump to load (a test run makes one), instead of migrating a new database. */
+  template?: string
+  /** Writes a migrated database dump here for later fixtures' `template`, and exits. */
+  writeTemplate?: string
+}
 export type FixtureRequest =
   | { id: number; op: 'fund'; userId: string; cents: number }
   | { id: number; op: 'query'; text: string; params: unknown[] }
@@ -35,7 +43,11 @@ async function stockRegion(db: Db, count: number, firstAddress: number, poolExit
 }
 
 const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOptions
-const client = await PGlite.create({ extensions: await pgliteExtensions() })
+if (options.writeTemplate) {
+  await writePgliteTemplate(options.writeTemplate)
+  process.exit(0)
+}
+const client = await createPglite(options.template)
 const database = await openPglite({ client })
 const app = await buildApp(
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
