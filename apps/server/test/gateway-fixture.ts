@@ -3,7 +3,7 @@
 // a region on loopback addresses (and pool exits), and answers the parent's setup requests over
 // IPC: fund a wallet (an operator's adjustment) and read the database.
 // Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...], "template": path}; answers
-// {ready, …} first. With {"writeTemplate": path} it only writes the migrated database there and exits.
+// {ready, …} first.
 import { buildApp } from '../src/app.ts'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
@@ -12,15 +12,13 @@ import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Db, openPglite } from '../src/platform/db/client.ts'
 import { creditWallet, testRegion } from './fixtures.ts'
-import { createPglite, writePgliteTemplate } from './pglite-template.ts'
+import { createPglite } from './pglite-template.ts'
 
 export type FixtureOptions = {
   firstAddress?: number
   poolExits?: string[]
-  /** A migrated database dump to load (a test run makes one), instead of migrating a new database. */
+  /** A migrated database dump to load (write-pglite-template.ts), instead of migrating a new database. */
   template?: string
-  /** Writes a migrated database dump here for later fixtures' `template`, and exits. */
-  writeTemplate?: string
 }
 export type FixtureRequest =
   | { id: number; op: 'fund'; userId: string; cents: number }
@@ -43,10 +41,6 @@ async function stockRegion(db: Db, count: number, firstAddress: number, poolExit
 }
 
 const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOptions
-if (options.writeTemplate) {
-  await writePgliteTemplate(options.writeTemplate)
-  process.exit(0)
-}
 const client = await createPglite(options.template)
 const database = await openPglite({ client })
 const app = await buildApp(

@@ -14,8 +14,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-api-template-'))
+  const remove = () => rmSync(dir, { recursive: true, force: true })
   const path = join(dir, 'pglite.tar.gz')
-  await writeApiTemplate(path)
+  await writeApiTemplate(path).catch((error) => {
+    remove()
+    throw error
+  })
   project.provide('apiTemplate', path)
-  return () => rmSync(dir, { recursive: true, force: true })
+  return remove
 }

@@ -4,13 +4,14 @@
 // reaches it over HTTP only, as a node does; wallet credits and database reads (an operator's
 // setup) go to the fixture over IPC. A test run migrates one database for all its fixtures
 // (writeApiTemplate, useApiTemplate); the bench, without one, has each fixture migrate its own.
-import { fork } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 
 const FIXTURE = resolve(import.meta.dirname, '../../../server/test/gateway-fixture.ts')
-// By path: vitest's global setup, which starts one fixture too, has no import.meta.resolve.
+const TEMPLATE_WRITER = resolve(import.meta.dirname, '../../../server/test/write-pglite-template.ts')
+// By path: vitest's global setup, which writes the template, has no import.meta.resolve.
 const TSX = createRequire(import.meta.url).resolve('tsx')
 /** How long the fixture may take to start (migrations on a loaded machine). */
 const START_MS = 60_000
@@ -22,20 +23,11 @@ export type Instance = { id: string; ip: string; port: number; username: string;
 
 export type Envelope<T> = { status: number; body: { code: number; message: string; data: T } }
 
-/** The fixture process, told its options (gateway-fixture.ts's FixtureOptions). */
-const forkFixture = (options: Record<string, unknown>) =>
-  fork(FIXTURE, [], {
-    execArgv: ['--import', TSX],
-    env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify(options) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // Structured clone: rows keep their dates and bigints.
-    serialization: 'advanced',
-  })
-
 /** Migrates one database and writes it to `path`, for every later fixture to load (see useApiTemplate). */
 export async function writeApiTemplate(path: string) {
-  const [code] = await once(forkFixture({ writeTemplate: path }), 'exit')
-  if (code !== 0) throw new Error(`the API fixture could not write its template (exit ${code})`)
+  const writer = spawn(process.execPath, ['--import', TSX, TEMPLATE_WRITER, path], { stdio: 'inherit' })
+  const [code] = await once(writer, 'exit')
+  if (code !== 0) throw new Error(`the API's database template was not written (exit ${code})`)
 }
 
 let template: string | undefined
@@ -49,7 +41,13 @@ export const useApiTemplate = (path: string) => {
  * `poolExits`: addresses the inventory marks as this node's rotating pool.
  */
 export async function startApi(options: { firstAddress?: number; poolExits?: string[] } = {}) {
-  const fixture = forkFixture({ ...options, template })
+  const fixture = fork(FIXTURE, [], {
+    execArgv: ['--import', TSX],
+    env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify({ ...options, template }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Structured clone: rows keep their dates and bigints.
+    serialization: 'advanced',
+  })
   const ready = await new Promise<Ready>((done, fail) => {
     const timer = setTimeout(() => fail(new Error('the API fixture did not start')), START_MS)
     fixture.once('message', (message: Ready) => {
