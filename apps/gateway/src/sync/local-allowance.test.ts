@@ -63,7 +63,7 @@ function apiRelay(target: string) {
 }
 
 beforeAll(async () => {
-  api = await startApi({ firstAddress: 60 })
+  api = await startApi({ firstAddress: 120 })
   relay = apiRelay(api.baseUrl)
   const relayPort = await listenOn(relay, '127.0.0.1')
   echo = net.createServer((socket) => {
@@ -148,11 +148,11 @@ describe('a traffic account’s allowance, enforced by the gateway between pulls
     // The server heard nothing: the gateway stopped the customer by itself.
     expect(await api.usage(account.token)).toEqual({ upBytes: 0, downBytes: 0 })
 
-    // Refused at once, and still after several pulls (each resets to the server's 200 KB less the
-    // bytes it has not acknowledged).
+    // Refused at once, and still after a push the server never gets and several pulls (each resets
+    // to the server's 200 KB less the bytes it has not acknowledged).
     await expect(SocksClient.createConnection({ proxy, command: 'connect', destination })).rejects.toThrow()
-    await sleep(700)
-    await gateway.pull()
+    await expect(gateway.flush()).rejects.toThrow()
+    for (let pulls = 0; pulls < 3; pulls++) await gateway.pull()
     await expect(SocksClient.createConnection({ proxy, command: 'connect', destination })).rejects.toThrow()
 
     // Pushes get through: the server counts exactly what crossed, and no longer lists the account.
