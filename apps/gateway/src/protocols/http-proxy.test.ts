@@ -4,7 +4,7 @@ import * as undiciPackage from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleHttpProxy, maxHeadBytes } from './http-proxy.ts'
 import { countingShim, curl, exchange } from './test-clients.ts'
-import { basicToken, type Harness, password, sleep, startHarness, user } from './test-harness.ts'
+import { basicToken, type Harness, password, startHarness, user } from './test-harness.ts'
 
 type UndiciModule = {
   ProxyAgent: new (options: { uri: string; token?: string }) => { close(): Promise<void> }
@@ -221,10 +221,13 @@ describe('robustness', () => {
 
   it('closes a client whose dial outlasts handshakeTimeoutMs, and the late upstream too', async () => {
     const relayedBefore = harness.relayed.length
+    const slowBefore = harness.slowDials.length
     const result = await exchange(harness.port, [head('CONNECT 127.0.0.1:2 HTTP/1.1')])
     expect(result.data.length).toBe(0)
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(250)
-    await sleep(450) // past the dial's 600 ms, so the late upstream exists and must have been closed
+    // Once the dial has answered (at 600 ms), the late upstream exists and must have been closed.
+    expect(harness.slowDials).toHaveLength(slowBefore + 1)
+    await harness.slowDials.at(-1)
     expect(await harness.settle()).toBe(0)
     expect(harness.relayed.length).toBe(relayedBefore)
   })

@@ -5,7 +5,7 @@ import * as socksPackage from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleSocks5 } from './socks5.ts'
 import { curl, exchange } from './test-clients.ts'
-import { type Harness, password, sleep, startHarness, user } from './test-harness.ts'
+import { type Harness, password, startHarness, user } from './test-harness.ts'
 
 type SocksModule = {
   SocksClient: {
@@ -221,10 +221,13 @@ describe('socks5 framing', () => {
 
   it('closes a client whose dial outlasts handshakeTimeoutMs, and the late upstream too', async () => {
     const relayedBefore = harness.relayed.length
+    const slowBefore = harness.slowDials.length
     const result = await exchange(harness.port, [authorized, connectIPv4(2)])
     expect([...result.data]).toEqual(accepted)
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(250)
-    await sleep(450) // past the dial's 600 ms, so the late upstream exists and must have been closed
+    // Once the dial has answered (at 600 ms), the late upstream exists and must have been closed.
+    expect(harness.slowDials).toHaveLength(slowBefore + 1)
+    await harness.slowDials.at(-1)
     expect(await harness.settle()).toBe(0)
     expect(harness.relayed.length).toBe(relayedBefore)
   })
@@ -264,16 +267,19 @@ describe('socks5 from a whitelisted source', () => {
       `http://127.0.0.1:${open.sinks.http}/size/300`,
     ])
     expect(result.stdout).toBe('x'.repeat(300))
-    const bytes = await exchange(open.port, [greeting(0, 2), connectIPv4(open.sinks.echo ?? 0)])
+    // Method choice and the 10-byte reply, then the client ends the tunnel.
+    const bytes = await exchange(open.port, [greeting(0, 2), connectIPv4(open.sinks.echo ?? 0)], {
+      expectBytes: 2 + 10,
+    })
     expect([...bytes.data.subarray(0, 4)]).toEqual([5, 0, 5, 0])
   })
 
   it('still takes a password from a client that offers only that, even a stale one', async () => {
-    const result = await exchange(open.port, [
-      greeting(2),
-      auth(user, 'old-password'),
-      connectIPv4(open.sinks.echo ?? 0),
-    ])
+    const result = await exchange(
+      open.port,
+      [greeting(2), auth(user, 'old-password'), connectIPv4(open.sinks.echo ?? 0)],
+      { expectBytes: accepted.length + 10 },
+    )
     expect([...result.data.subarray(0, 6)]).toEqual([5, 2, 1, 0, 5, 0])
   })
 

@@ -84,13 +84,16 @@ export async function startHarness(
   const isLoopback = (host: string) =>
     host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 
+  /** Each dial to the slow destination, settled once its late upstream exists. */
+  const slowDials: Promise<unknown>[] = []
   const dial: ProxyContext['dial'] = async (_grant, destination) => {
     dials.push(destination)
     if (destination.port === 1) throw new DialError('not-allowed')
     // Port 2 stands for a slow destination: the dial succeeds (to the echo sink) only after 600 ms.
     if (destination.port === 2) {
-      await sleep(600)
-      return dial(_grant, { host: '127.0.0.1', port: sinks.echo ?? 0 })
+      const late = sleep(600).then(() => dial(_grant, { host: '127.0.0.1', port: sinks.echo ?? 0 }))
+      slowDials.push(late)
+      return late
     }
     if (!isLoopback(destination.host) || !allowedPorts.has(destination.port)) {
       throw new DialError('not-allowed', 'the test harness dials its own sinks only')
@@ -147,6 +150,7 @@ export async function startHarness(
     tally,
     escaped,
     dials,
+    slowDials,
     relayed,
     resetTally() {
       tally.up = 0
