@@ -210,11 +210,15 @@ async function acceptingWorkers(entry: { ip: string; port: number }): Promise<Se
         }),
     ),
   )
-  await new Promise((done) => setTimeout(done, 300))
-  const table = execFileSync('ss', ['-tnpH', 'state', 'established', `( sport = :${entry.port} )`], {
-    encoding: 'utf8',
-  })
+  const workers = workerPids()
+  /** Per connection, the worker holding it; none while it waits in the kernel's accept queue. */
+  const holders = () =>
+    execFileSync('ss', ['-tnpH', 'state', 'established', `( sport = :${entry.port} )`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [...line.matchAll(/pid=(\d+)/g)].map((match) => Number(match[1])))
+      .map((pids) => pids.find((pid) => workers.includes(pid)))
+  const accepted = await eventually(holders, (list) => list.filter(Boolean).length >= held.length)
   for (const socket of held) socket.destroy()
-  const pids = [...table.matchAll(/pid=(\d+)/g)].map((match) => Number(match[1]))
-  return new Set(pids.filter((pid) => workerPids().includes(pid)))
+  return new Set(accepted.filter((pid) => pid !== undefined))
 }
