@@ -151,7 +151,7 @@ describe('CONNECT tunnels', () => {
     const request = head(`CONNECT localhost:${harness.sinks.echo} HTTP/1.1`)
     const bytes = [...request].map((byte) => Uint8Array.of(byte))
     const result = await exchange(harness.port, [...bytes, text('hi')], {
-      gapMs: 1,
+      isSeparated: true,
       expectBytes: established.length + 2,
     })
     expect(result.data.toString()).toBe(`${established}hi`)

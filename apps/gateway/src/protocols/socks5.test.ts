@@ -197,7 +197,7 @@ describe('socks5 framing', () => {
     const handshake = Buffer.concat([authorized, connectDomain('localhost', harness.sinks.echo ?? 0)])
     const bytes = [...handshake].map((byte) => Uint8Array.of(byte))
     const result = await exchange(harness.port, [...bytes, payload], {
-      gapMs: 2,
+      isSeparated: true,
       expectBytes: accepted.length + 10 + payload.length,
     })
     expect([...result.data.subarray(0, 6)]).toEqual([...accepted, 5, 0])

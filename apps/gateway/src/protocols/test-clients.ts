@@ -3,21 +3,22 @@
 import { execFile } from 'node:child_process'
 import net from 'node:net'
 import { spliceCounting } from '../test-sockets.ts'
-import { closeServer, connections, ignore, listen, sleep } from './test-harness.ts'
+import { closeServer, connections, ignore, listen } from './test-harness.ts'
 
 export type Exchange = { data: Buffer; isClosed: boolean; closedAfterMs: number }
 
 /**
- * Connects to 127.0.0.1:port, writes `chunks` (with `gapMs` between them), waits until `expectBytes`
- * arrived (then half-closes) or ends right away with `end`, and collects everything until the server
- * closes or `timeoutMs` passes.
+ * Connects to 127.0.0.1:port, writes `chunks` (with `isSeparated`, each in an event-loop turn of its
+ * own, so that the server reads them one by one), waits until `expectBytes` arrived (then
+ * half-closes) or ends right away with `end`, and collects everything until the server closes or
+ * `timeoutMs` passes.
  */
 export function exchange(
   port: number,
   chunks: Uint8Array[],
-  options: { gapMs?: number; expectBytes?: number; end?: boolean; timeoutMs?: number } = {},
+  options: { isSeparated?: boolean; expectBytes?: number; end?: boolean; timeoutMs?: number } = {},
 ): Promise<Exchange> {
-  const { gapMs = 0, expectBytes, end = false, timeoutMs = 3_000 } = options
+  const { isSeparated = false, expectBytes, end = false, timeoutMs = 3_000 } = options
   return new Promise((resolve) => {
     const started = Date.now()
     const received: Buffer[] = []
@@ -40,7 +41,9 @@ export function exchange(
       for (const chunk of chunks) {
         if (socket.destroyed) return
         socket.write(chunk)
-        if (gapMs > 0) await sleep(gapMs)
+        // The server's read of this chunk comes first (a turn's I/O before its immediates); no timer,
+        // so a slow machine does not stretch the handshake past the proxy's timeout.
+        if (isSeparated) await new Promise((resolve) => setImmediate(resolve))
       }
       if (end) socket.end()
     })
