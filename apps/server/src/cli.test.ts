@@ -11,7 +11,8 @@ const serverDir = resolve(import.meta.dirname, '..')
 
 async function cli(dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'src/cli.ts', ...args], {
+    // node with tsx's loader, as `npm run cli` runs it, without an npx process in front of each call.
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: serverDir,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     })

@@ -1,12 +1,11 @@
 // Builds one migrated database template per run; each test file then gets its own copy quickly
 // (creating a PGlite database costs seconds and ~900 MB, loading a dump costs far less).
-import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openPglite, openPostgres, pgliteExtensions } from '../src/platform/db/client.ts'
+import { openPostgres } from '../src/platform/db/client.ts'
+import { writePgliteTemplate } from './pglite-template.ts'
 import { isPostgresRun, postgresUrl } from './test-db.ts'
 
 declare module 'vitest' {
@@ -35,11 +34,7 @@ export default async function setup(project: TestProject) {
       await admin.end()
     }
   }
-  const client = await PGlite.create({ extensions: await pgliteExtensions() })
-  const database = await openPglite({ client })
-  const dump = await client.dumpDataDir('gzip')
-  await database.close()
   const path = join(tmpdir(), `proxy-console-pglite-${process.pid}.tar.gz`)
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()))
+  await writePgliteTemplate(path)
   project.provide('pgliteTemplate', path)
 }

@@ -1,15 +1,14 @@
 // Starts the real app on an ephemeral port against a fresh database, and speaks HTTP to it.
 
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/platform/config.ts'
-import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/platform/db/client.ts'
+import { type Database, openPglite, openPostgres } from '../src/platform/db/client.ts'
+import { createPglite } from './pglite-template.ts'
 import { isPostgresRun, postgresUrl } from './test-db.ts'
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
@@ -20,12 +19,7 @@ export type Answer<T = unknown> = {
 }
 
 async function openTestDatabase(): Promise<Database> {
-  if (!isPostgresRun()) {
-    const dump = new Blob([readFileSync(inject('pgliteTemplate'))])
-    return openPglite({
-      client: await PGlite.create({ loadDataDir: dump, extensions: await pgliteExtensions() }),
-    })
-  }
+  if (!isPostgresRun()) return openPglite({ client: await createPglite(inject('pgliteTemplate')) })
   const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '')}`
   const admin = new pg.Client({ connectionString: postgresUrl() })
   await admin.connect()
