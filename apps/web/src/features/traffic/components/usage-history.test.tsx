@@ -23,12 +23,12 @@ const MB = 1024 ** 2
 const PATH = '/console/trafficFlowHistory'
 const NOW = '2025-03-14T04:30:00.000Z' // 12:30 in Shanghai
 
-const before = process.env.TZ
+// vi.unstubAllEnvs deletes TZ again when it was unset (`process.env.TZ = undefined` would set 'undefined').
 beforeAll(() => {
-  process.env.TZ = 'Asia/Shanghai'
+  vi.stubEnv('TZ', 'Asia/Shanghai')
 })
 afterAll(() => {
-  process.env.TZ = before
+  vi.unstubAllEnvs()
 })
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   customDaysChanges,
@@ -14,13 +14,13 @@ import {
   usageRequest,
 } from './usage-range.ts'
 
+// vi.unstubAllEnvs deletes TZ again when it was unset (`process.env.TZ = undefined` would set 'undefined').
 const withTimeZone = (zone: string) => {
-  const before = process.env.TZ
   beforeAll(() => {
-    process.env.TZ = zone
+    vi.stubEnv('TZ', zone)
   })
   afterAll(() => {
-    process.env.TZ = before
+    vi.unstubAllEnvs()
   })
 }
 
