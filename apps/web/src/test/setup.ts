@@ -1,14 +1,19 @@
 // jsdom gaps antd relies on, Testing Library clean-up between tests (vitest runs without globals),
 // and the app's i18n (both languages), so tests of shared/ need not import the app to have translations.
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { i18n, loadLanguage } from '../app/i18n.ts'
+import { enlargeSelectorCache } from './selector-cache.ts'
 
 // The console loads en-US's texts on demand; tests switch languages at will, so both are at hand from the start.
 for (const [namespace, texts] of Object.entries((await loadLanguage('en-US')).texts))
   i18n.addResourceBundle('en-US', namespace, texts)
 
 afterEach(() => cleanup())
+
+// findBy* and waitFor wait up to 8 s: a page under jsdom on a busy 2-core runner can take seconds to settle, and
+// the default 1 s failed whichever file was unlucky.
+configure({ asyncUtilTimeout: 8_000 })
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -35,3 +40,6 @@ if (!window.ResizeObserver) {
 // jsdom has no pseudo-element styles (antd asks for the scrollbar's); answer with the element's own.
 const computedStyle = window.getComputedStyle.bind(window)
 window.getComputedStyle = (element: Element) => computedStyle(element)
+
+// jsdom's selector engine recompiled antd's ~2,000 CSS rules at every getComputedStyle: see selector-cache.ts.
+enlargeSelectorCache(window)
