@@ -56,19 +56,20 @@ function quickStages() {
 
 /** name, command (run by sh in cwd), weight in cores, stages it needs. */
 const allStages = [
+  // The API suites, the longest one-core stages, first: whole on PostgreSQL, on PGlite what can
+  // differ between the engines (test/run.ts). The short checks fill the cores beside them.
+  { name: 'server:postgres', run: 'npx tsx test/run.ts postgres', cwd: 'apps/server' },
+  { name: 'server:pglite', run: 'npx tsx test/run.ts pglite', cwd: 'apps/server' },
   { name: 'lint', run: 'npx biome check .' },
   { name: 'deps', run: 'npx depcruise apps packages --config .dependency-cruiser.cjs' },
   { name: 'cpd', run: 'npx jscpd' },
   ...typecheck,
+  { name: 'contract', run: 'npx vitest run', cwd: 'packages/contract' },
   { name: 'build:web', run: 'npx vite build', cwd: 'apps/web' },
   { name: 'build:server+gateway', run: 'node scripts/build.mjs --if-stale server gateway' },
-  { name: 'contract', run: 'npx vitest run', cwd: 'packages/contract' },
-  // The API suites: whole on PostgreSQL, on PGlite what can differ between the engines (test/run.ts).
-  { name: 'server:pglite', run: 'npx tsx test/run.ts pglite', cwd: 'apps/server' },
-  { name: 'server:postgres', run: 'npx tsx test/run.ts postgres', cwd: 'apps/server' },
   // Killed processes and timed recovery: alone on the machine, so a slow neighbour is not a failure.
   { name: 'chaos', run: 'npx tsx test/run.ts chaos', cwd: 'apps/server', weight: slots },
-  { name: 'gateway', run: 'npx vitest run', cwd: 'apps/gateway', weight: 2 },
+  { name: 'gateway', run: 'npx vitest run', cwd: 'apps/gateway', weight: 2 }, // 3 workers, mostly waiting
   { name: 'web:unit', run: 'npx vitest run --project unit', cwd: 'apps/web', weight: 2 },
   { name: 'web:size', run: 'npx tsx build/size-check.ts', cwd: 'apps/web', needs: ['build:web'] },
   { name: 'web:e2e', run: 'npx vitest run --project e2e', cwd: 'apps/web', weight: 2, needs: ['build:web'] },
@@ -99,6 +100,19 @@ const queue = stages.filter((stage) => wanted.has(stage.name))
 
 const logDir = mkdtempSync(join(tmpdir(), 'proxy-test-'))
 const started = Date.now()
+
+/** The machine's busy and total CPU time so far (Linux), to say how well the stages filled the cores. */
+function cpuTimes() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+    const idle = fields[3] + fields[4]
+    const total = fields.reduce((sum, value) => sum + value, 0)
+    return { busy: total - idle, total }
+  } catch {
+    return null
+  }
+}
+const cpuAtStart = cpuTimes()
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
 /** name → { code, ms, log } once finished */
 const finished = new Map()
@@ -171,7 +185,12 @@ function report() {
     const counts = result ? testCounts(result.log).join(' · ') : 'not run'
     console.log(`  ${stage.name.padEnd(22)} ${time}  ${counts}`)
   }
-  console.log(`  ${'total (wall)'.padEnd(22)} ${seconds(Date.now() - started).padStart(6)}`)
+  const cpuAtEnd = cpuTimes()
+  const busy =
+    cpuAtStart && cpuAtEnd
+      ? `  (cores busy ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))} %)`
+      : ''
+  console.log(`  ${'total (wall)'.padEnd(22)} ${seconds(Date.now() - started).padStart(6)}${busy}`)
   process.exit(failed || finished.size < queue.length ? 1 : 0)
 }
 

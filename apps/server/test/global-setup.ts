@@ -1,5 +1,6 @@
 // Builds one migrated database template per run; each test file then gets its own copy quickly
 // (creating a PGlite database costs seconds and ~900 MB, loading a dump costs far less).
+import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -37,4 +38,5 @@ export default async function setup(project: TestProject) {
   const path = join(tmpdir(), `proxy-console-pglite-${process.pid}.tar.gz`)
   await writePgliteTemplate(path)
   project.provide('pgliteTemplate', path)
+  return () => rmSync(path, { force: true })
 }
