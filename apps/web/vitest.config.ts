@@ -12,7 +12,12 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-          setupFiles: ['src/test/setup.ts'],
+          // Both cores, and each worker keeps jsdom and node_modules from file to file (importing antd and
+          // setting up jsdom for every file was most of the run); src/test/fresh-file.ts resets the rest per file.
+          maxWorkers: 2,
+          isolate: false,
+          setupFiles: ['src/test/fresh-file.ts', 'src/test/setup.ts'],
+          sequence: { setupFiles: 'list' },
           // Node loads 'antd' as its CommonJS build here (the browser build uses antd/es): the App context that
           // shared/feedback/lazy-app.tsx provides must be the one App.useApp() reads.
           alias: [{ find: /^antd\/es\/app\/context$/, replacement: 'antd/lib/app/context' }],

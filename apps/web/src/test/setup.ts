@@ -1,5 +1,6 @@
 // jsdom gaps antd relies on, Testing Library clean-up between tests (vitest runs without globals),
 // and the app's i18n (both languages), so tests of shared/ need not import the app to have translations.
+// Runs before every test file, after fresh-file.ts.
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { i18n, loadLanguage } from '../app/i18n.ts'
@@ -37,9 +38,13 @@ if (!window.ResizeObserver) {
   }
 }
 
-// jsdom has no pseudo-element styles (antd asks for the scrollbar's); answer with the element's own.
-const computedStyle = window.getComputedStyle.bind(window)
-window.getComputedStyle = (element: Element) => computedStyle(element)
+// jsdom has no pseudo-element styles (antd asks for the scrollbar's); answer with the element's own. Once per
+// worker: this file runs again for every test file in the same window.
+const ownStyles = Symbol.for('proxy:own-computed-style')
+if (!(ownStyles in window.getComputedStyle)) {
+  const computedStyle = window.getComputedStyle.bind(window)
+  window.getComputedStyle = Object.assign((element: Element) => computedStyle(element), { [ownStyles]: true })
+}
 
 // jsdom's selector engine recompiled antd's ~2,000 CSS rules at every getComputedStyle: see selector-cache.ts.
 enlargeSelectorCache(window)
