@@ -33,7 +33,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each against its worker's own server (support/global-setup.ts): a journey mostly
+          // waits on the browser and the server, so one file at a time left the cores half idle.
+          maxWorkers: 2,
           // A page under a loaded 2-core runner can take longer than expect.poll's 1 s default.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -2,13 +2,13 @@
 // address, and the e-mail verification banner after sign-up. Links are read from the mail files, as a
 // developer reads them.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getWithToken, lastMailTo, login, mailCountTo, registerCustomer, uniqueEmail } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
-const dataDir = inject('dataDir')
+const { baseURL, dataDir } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

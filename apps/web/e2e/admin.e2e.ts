@@ -2,14 +2,14 @@
 // the one-time password, adjusts, suspends and restores a customer, finds each step in the audit log; a
 // customer's token opens nothing there; screenshots of every page in both languages, desktop and phone.
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpNow, wrongTotp } from './support/admin-operator.ts'
 import { buyStaticIps, type Customer, getJson, getWithToken, login, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
-const owner = inject('adminOperator')
+const { baseURL, adminOperator: owner } = testServer()
 const NEW_PASSWORD = 'Operator-console-e2e-2026!'
 const ADJUST_REASON = 'Goodwill credit for the e2e outage'
 const SUSPEND_REASON = 'Chargeback under review (e2e)'

@@ -1,10 +1,11 @@
 // Journeys around the session: redirects, register, sign-in with redirect, logout, forced 401.
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logoutToken, registerCustomer, uniqueEmail } from './support/api.ts'
 import { cookieValue, launchBrowser, openContext, storageLengths } from './support/browser.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

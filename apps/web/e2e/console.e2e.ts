@@ -1,11 +1,12 @@
 // The console shell: menu routes, wallet tag, not-found, recent pages, tour, error boundary, language.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SPEC_CONSOLE_MENU } from '../src/test/console-menu.ts'
 import { type Customer, registerCustomer } from './support/api.ts'
 import { cookieValue, launchBrowser, openContext } from './support/browser.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 let customer: Customer
 

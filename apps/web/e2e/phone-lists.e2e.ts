@@ -2,12 +2,13 @@
 // records, top-ups and traffic packages, in both languages, with no sideways scrolling.
 import { randomUUID } from 'node:crypto'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buyStaticIps, type Customer, createTopUp, payInSandbox, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 let customer: Customer
 

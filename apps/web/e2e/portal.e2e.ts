@@ -1,11 +1,12 @@
 // The portal tells the truth and sells in one click: live regions and plans, each a link to a ready checkout that
 // a signed-out visitor reaches after signing in; unknown addresses without a token end on /portal/home.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

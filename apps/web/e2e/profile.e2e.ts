@@ -1,11 +1,12 @@
 // The account dialogs: personal info (rename, API tokens, API access) and password change.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getWithToken, login, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

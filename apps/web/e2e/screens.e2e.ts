@@ -11,8 +11,9 @@ import {
 } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 let customer: Customer
 // A customer with money movements: one paid top-up, one cancelled, one still pending.

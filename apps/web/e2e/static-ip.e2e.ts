@@ -3,7 +3,7 @@
 // purchase and the whitelist on a phone.
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type BoughtInstance,
   buyStaticIps,
@@ -15,8 +15,9 @@ import {
 } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

@@ -3,14 +3,14 @@
 import { formatBytes } from '@proxy/contract/bytes'
 import { GB } from '@proxy/contract/traffic/endpoints'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTopUp, getJson, payInSandbox, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
+import { testServer } from './support/server.ts'
 import { simulateUsage } from './support/simulate.ts'
 
-const baseURL = inject('baseURL')
-const dataDir = inject('dataDir')
+const { baseURL, dataDir } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Top-up through the sandbox gateway, the checkout counter, the payment result and the billing records.
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buyStaticIps,
   createTopUp,
@@ -12,8 +12,9 @@ import {
   uniqueEmail,
 } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
+import { testServer } from './support/server.ts'
 
-const baseURL = inject('baseURL')
+const { baseURL } = testServer()
 let browser: Browser
 
 beforeAll(async () => {

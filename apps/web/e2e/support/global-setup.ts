@@ -1,5 +1,5 @@
-// Browser tests run against the real server: check Chromium and the build, start the API on a free port with a
-// fresh data directory, wait for /healthz, and stop it afterwards.
+// Browser tests run against the real server: check Chromium and the build, start one API per e2e worker (each on a
+// free port with a fresh data directory and its own operator), wait for /healthz, and stop them afterwards.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -10,14 +10,20 @@ import type { TestProject } from 'vitest/node'
 import { type AdminOperator, parseAdminCreate } from './admin-operator.ts'
 import { CHROMIUM_PATH } from './browser.ts'
 
+/** One server of the run; a test file uses its worker's (support/server.ts). */
+export type E2EServer = {
+  baseURL: string
+  /** The server's data directory: its demo node token lets journeys run `node:simulate`. */
+  dataDir: string
+  /** An owner made by `npm run cli -- admin:create` before the server started (the console journeys). */
+  adminOperator: AdminOperator
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string
+    /** Server n serves the files of worker n + 1 (VITEST_POOL_ID). */
+    servers: E2EServer[]
     screenshotDir: string
-    /** The server's data directory: its demo node token lets journeys run `node:simulate`. */
-    dataDir: string
-    /** An owner made by `npm run cli -- admin:create` before the server started (the console journeys). */
-    adminOperator: AdminOperator
   }
 }
 
@@ -61,17 +67,8 @@ const createOwner = async (env: NodeJS.ProcessEnv): Promise<AdminOperator> => {
   return parseAdminCreate(ADMIN_EMAIL, stdout)
 }
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
-    )
-  if (!existsSync(join(WEB_DIST, 'index.html')))
-    throw new Error(`No build in ${WEB_DIST}: run \`npm run build -w @proxy/web\` before the browser tests.`)
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`The server entry ${SERVER_ENTRY} does not exist.`)
-
-  const screenshotDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'proxy-console-screens')
-  mkdirSync(screenshotDir, { recursive: true })
+/** A server on a free port with a fresh data directory, healthy; `stop` ends it and removes its data. */
+const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'proxy-web-e2e-'))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
@@ -135,15 +132,46 @@ export default async function setup(project: TestProject) {
     stop()
     throw error
   }
+  return { baseURL, dataDir, adminOperator, stop }
+}
 
-  project.provide('baseURL', baseURL)
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
+    )
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`No build in ${WEB_DIST}: run \`npm run build -w @proxy/web\` before the browser tests.`)
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`The server entry ${SERVER_ENTRY} does not exist.`)
+
+  const screenshotDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'proxy-console-screens')
+  mkdirSync(screenshotDir, { recursive: true })
+
+  // Files that run at the same time never share a server: their customers, stock, audit log and operator
+  // stay their own, as when the files ran one after another on one server.
+  const workers = Math.max(1, project.config.maxWorkers)
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()))
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const stopAll = () => {
+    for (const server of servers) server.stop()
+  }
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    stopAll()
+    throw failed.reason
+  }
+
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, dataDir, adminOperator }) => ({ baseURL, dataDir, adminOperator })),
+  )
   project.provide('screenshotDir', screenshotDir)
-  project.provide('dataDir', dataDir)
-  project.provide('adminOperator', adminOperator)
-  console.log(`[e2e] server on ${baseURL}; screenshots in ${screenshotDir}`)
+  console.log(
+    `[e2e] servers on ${servers.map((server) => server.baseURL).join(', ')}; screenshots in ${screenshotDir}`,
+  )
 
   return () => {
-    stop()
+    stopAll()
     console.log(`[e2e] screenshots saved in ${screenshotDir}`)
   }
 }
