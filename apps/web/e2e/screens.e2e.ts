@@ -10,7 +10,7 @@ import {
   type TopUpOrder,
 } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
-import { screenshot } from './support/screens.ts'
+import { screenshot, settleMotion } from './support/screens.ts'
 import { testServer } from './support/server.ts'
 
 const { baseURL } = testServer()
@@ -146,7 +146,7 @@ const captureWallet = async (page: Page, prefix: string) => {
   await page.getByTestId('custom-amount').fill('0.5')
   await page.getByTestId('recharge-submit').click()
   // The click scrolls to the field; a full-page shot from the top keeps the sticky header in its place.
-  await page.waitForTimeout(400)
+  await settleMotion(page)
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, `${prefix}-recharge-invalid`)
 

@@ -41,12 +41,16 @@ export const openContext = async (browser: Browser, baseURL: string, options: Co
     ...(options.token ? [cookie('token', options.token)] : []),
     ...(options.withTour ? [] : [cookie('firstVisit', '1')]),
   ]
-  const localStorage = options.language ? [{ name: 'language', value: options.language }] : []
+  // Playwright fills an origin's localStorage by loading the origin in a page of its own (about half a second):
+  // only when there is something to put there.
+  const origins = options.language
+    ? [{ origin: baseURL, localStorage: [{ name: 'language', value: options.language }] }]
+    : []
   const context: BrowserContext = await browser.newContext({
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'zh-CN',
-    storageState: { cookies, origins: [{ origin: baseURL, localStorage }] },
+    storageState: { cookies, origins },
   })
   context.setDefaultTimeout(15_000)
   const page: Page = await context.newPage()
