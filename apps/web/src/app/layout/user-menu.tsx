@@ -57,6 +57,10 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
     hadFocus.current = false
   }, [])
   useEffect(() => (Dropdown ? undefined : whenIdle(fetchDropdown)), [Dropdown, fetchDropdown])
+  const askOpen = () => {
+    setOpen(true)
+    fetchDropdown()
+  }
   const initial = (me?.name || email).charAt(0).toUpperCase() || '?'
 
   const confirmLogout = () =>
@@ -83,15 +87,11 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
       aria-expanded={open}
       onMouseEnter={Dropdown ? undefined : fetchDropdown}
       onFocus={Dropdown ? undefined : fetchDropdown}
-      // Until the dropdown is there, a click asks for it open; from then on the dropdown toggles itself.
-      onClick={
-        Dropdown
-          ? undefined
-          : () => {
-              setOpen(true)
-              fetchDropdown()
-            }
-      }
+      // Until the dropdown is there, a press asks for it open; from then on the dropdown toggles itself. The
+      // press counts from mousedown: a dropdown that arrives between mousedown and mouseup (loaded by the hover just
+      // before) draws the button anew, and the browser then fires no click at all.
+      onMouseDown={Dropdown ? undefined : askOpen}
+      onClick={Dropdown ? undefined : askOpen}
       data-testid="user-menu"
       style={{ paddingInline: token.paddingXS, height: 40 }}
     >
