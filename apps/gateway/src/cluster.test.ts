@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
-import { curl, getViaSocks } from './protocols/test-clients.ts'
+import { curl, getViaSocks } from './inbound/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import {
   msUntilClose,

@@ -12,7 +12,7 @@ import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
-import { curl } from './protocols/test-clients.ts'
+import { curl } from './inbound/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
 import { type SinkTally, tallySink, testGatewaySettings, eventually as waitFor } from './test-sockets.ts'
 

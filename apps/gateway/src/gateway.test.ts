@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGatewayConfig } from './config.ts'
 import { freePort } from './free-port.ts'
 import { type Gateway, startGateway } from './gateway.ts'
-import { curl, getViaSocks } from './protocols/test-clients.ts'
+import { curl, getViaSocks } from './inbound/test-clients.ts'
+import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
+import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import { eventually, msUntilClose, type SinkTally, tallySink, testGatewaySettings } from './test-sockets.ts'
-import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
-import { findExecutable } from './vmess/v2ray-process.ts'
 
 let api: Api
 let gateway: Gateway

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
-import { curl } from './protocols/test-clients.ts'
+import { curl } from './inbound/test-clients.ts'
 
 const SERVER_ENTRY = resolve(import.meta.dirname, '../../server/src/server.ts')
 const SINK_HOST = '127.0.0.201'

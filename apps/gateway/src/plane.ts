@@ -3,18 +3,18 @@
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import { blockListOf, holds } from './addresses.ts'
 import type { GatewayConfig } from './config.ts'
-import { createDialer } from './destination.ts'
-import type { Entry, Grant } from './grants.ts'
-import { createListeners } from './listener.ts'
-import { DialError, type ProxyContext } from './protocols/context.ts'
-import { handleHttpProxy } from './protocols/http-proxy.ts'
-import { handleSocks5 } from './protocols/socks5.ts'
-import { createRelay } from './relay.ts'
-import { createCredentialStore } from './sync/credentials.ts'
-import { createMeter, type UsageRecord } from './sync/meter.ts'
-import { createTunnels } from './tunnels.ts'
+import { DialError, type ProxyContext } from './inbound/context.ts'
+import { handleHttpProxy } from './inbound/http-proxy.ts'
+import { createListeners } from './inbound/listener.ts'
+import { handleSocks5 } from './inbound/socks5.ts'
+import { createDialer } from './outbound/dialer.ts'
+import { blockListOf, holds } from './route/addresses.ts'
+import { createCredentialStore } from './route/credentials.ts'
+import type { Entry, Grant } from './route/grants.ts'
+import { createMeter, type UsageRecord } from './tracker/meter.ts'
+import { createRelay } from './tracker/relay.ts'
+import { createTunnels } from './tracker/tunnels.ts'
 
 /** How often a plane hands its counts to the sync side (what a crashed worker can lose at most). */
 export const REPORT_MS = 250

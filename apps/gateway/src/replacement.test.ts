@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGatewayConfig } from './config.ts'
 import { freePort } from './free-port.ts'
 import { type Gateway, startGateway } from './gateway.ts'
-import { curl } from './protocols/test-clients.ts'
+import { curl } from './inbound/test-clients.ts'
+import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
+import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
 import { eventually, msUntilClose, testGatewaySettings } from './test-sockets.ts'
-import { decodeVmessLink, startVmessClient } from './vmess/test-client.ts'
-import { findExecutable } from './vmess/v2ray-process.ts'
 
 let api: Api
 let gateway: Gateway

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Grant } from '../grants.ts'
-import { createCredentialStore, createCredentials } from './credentials.ts'
+import { createCredentialStore } from '../route/credentials.ts'
+import type { Grant } from '../route/grants.ts'
+import { createCredentials } from './credentials.ts'
 import { type Api, startApi } from './test-api.ts'
 
 const poolExits = ['127.0.9.1', '127.0.9.2', '127.0.9.3']

@@ -3,10 +3,10 @@
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
 // sends the heartbeat.
 import type { GatewayConfig } from '../config.ts'
+import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
-import { createVmessEngine } from '../vmess/v2ray.ts'
+import { createMeter } from '../tracker/meter.ts'
 import { createCredentials } from './credentials.ts'
-import { createMeter } from './meter.ts'
 import { createNodeStats } from './node-stats.ts'
 import { createPusher } from './pusher.ts'
 

@@ -9,7 +9,7 @@ import {
   type TrafficReport,
   TrafficReportAnswer,
 } from '@proxy/contract/nodes/endpoints'
-import type { Meter } from './meter.ts'
+import type { Meter } from '../tracker/meter.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
 

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterEach, expect, test } from 'vitest'
-import type { Entry } from './grants.ts'
+import type { Entry } from '../route/grants.ts'
 import { createListeners, type Protocol } from './listener.ts'
 
 type Seen = { entry: Entry; protocol: Protocol; firstBytes: string }

@@ -1,7 +1,7 @@
 // Parsing and rewriting of an HTTP/1.x proxy request head. Strict on purpose: a line we do not
 // understand is a 400, never a guess (lenient parsers are where request smuggling lives).
 import net from 'node:net'
-import type { Destination } from '../grants.ts'
+import type { Destination } from '../route/grants.ts'
 import { isValidHost } from './handshake.ts'
 
 export type RequestHead = {

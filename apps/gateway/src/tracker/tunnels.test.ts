@@ -1,7 +1,7 @@
 import type net from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Grant } from './grants.ts'
-import { createSocketPairs } from './test-sockets.ts'
+import type { Grant } from '../route/grants.ts'
+import { createSocketPairs } from '../test-sockets.ts'
 import { createTunnels } from './tunnels.ts'
 
 let sockets: Awaited<ReturnType<typeof createSocketPairs>>

@@ -2,7 +2,7 @@
 // exactly one drain, in records the node API accepts (each count at most the contract's maximum).
 // It also keeps a running total of every byte counted, for the heartbeat's bytes per second.
 import { TrafficReport } from '@proxy/contract/nodes/endpoints'
-import type { Grant } from '../grants.ts'
+import type { Grant } from '../route/grants.ts'
 
 export type UsageRecord = TrafficReport['records'][number]
 type Subject = Pick<Grant, 'kind' | 'id'>

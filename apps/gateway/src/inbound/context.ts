@@ -1,7 +1,7 @@
 // What a protocol handler needs from the rest of the gateway: who may pass (authenticate),
 // how to reach a destination (dial), and how tunnel bytes are carried and metered (relay, count).
 import type net from 'node:net'
-import type { Authenticate, Destination, Entry, Grant } from '../grants.ts'
+import type { Authenticate, Destination, Entry, Grant } from '../route/grants.ts'
 
 export type DialFailure =
   | 'not-allowed'

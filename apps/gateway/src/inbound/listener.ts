@@ -2,8 +2,8 @@
 // (static IPs are bought and released while we run), and a first-byte sniff per connection
 // so SOCKS5 and HTTP proxy share every port.
 import net from 'node:net'
-import { unmapIPv4 } from './addresses.ts'
-import type { Entry } from './grants.ts'
+import { unmapIPv4 } from '../route/addresses.ts'
+import type { Entry } from '../route/grants.ts'
 
 export type Protocol = 'socks5' | 'http'
 

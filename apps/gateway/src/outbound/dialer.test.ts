@@ -1,9 +1,10 @@
 import dns from 'node:dns'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createDialer, isAllowedAddress } from './destination.ts'
-import type { Grant } from './grants.ts'
-import { DialError } from './protocols/context.ts'
+import { DialError } from '../inbound/context.ts'
+import type { Grant } from '../route/grants.ts'
+import { isAllowedAddress } from '../route/policy.ts'
+import { createDialer } from './dialer.ts'
 
 const grant: Grant = { kind: 'instance', id: 'i-1', version: 'v1' }
 

@@ -1,7 +1,7 @@
 // Every open tunnel, by credential: enforces the per-credential cap and lets the sync cut
 // the tunnels of a credential that disappeared, changed version or ran out of traffic.
 import type net from 'node:net'
-import type { Grant } from './grants.ts'
+import type { Grant } from '../route/grants.ts'
 
 type Tunnel = { grant: Grant; client: net.Socket; upstream: net.Socket }
 

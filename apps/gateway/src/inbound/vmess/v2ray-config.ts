@@ -1,8 +1,8 @@
 // The v2ray 4.34 server config for this node's vmess lines: one inbound per instance on its own
 // address and port, routed by inbound tag to a freedom outbound that leaves from that same address.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import type { Grant } from '../grants.ts'
-import { versionOf } from '../sync/credentials.ts'
+import { versionOf } from '../../route/credentials.ts'
+import type { Grant } from '../../route/grants.ts'
 
 export type VmessInstance = Pick<NodeUsers['instances'][number], 'id' | 'ip' | 'port' | 'uuid'>
 

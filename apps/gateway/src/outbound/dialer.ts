@@ -2,9 +2,10 @@
 // so a public name pointing at 127.0.0.1 or 10.x (SSRF by DNS) is refused like the literal.
 import dns, { type LookupAddress } from 'node:dns'
 import net from 'node:net'
-import { unmapIPv4 } from './addresses.ts'
-import type { Destination, Grant } from './grants.ts'
-import { DialError } from './protocols/context.ts'
+import { DialError } from '../inbound/context.ts'
+import { unmapIPv4 } from '../route/addresses.ts'
+import type { Destination, Grant } from '../route/grants.ts'
+import { family, isAllowedAddress } from '../route/policy.ts'
 
 export type DialerOptions = {
   allowPrivate: boolean
@@ -13,50 +14,6 @@ export type DialerOptions = {
   /** Covers resolution and connect together. */
   connectTimeoutMs: number
   lookup?: typeof dns.lookup
-}
-
-// Everything a customer must not reach from our network (IPv4-mapped IPv6 forms match the IPv4 rules).
-const forbidden = new net.BlockList()
-for (const [address, prefix] of [
-  ['0.0.0.0', 8], // "this network": 0.0.0.0 reaches the local host on Linux
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4], // reserved and broadcast
-] as const) {
-  forbidden.addSubnet(address, prefix, 'ipv4')
-}
-for (const [address, prefix] of [
-  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  forbidden.addSubnet(address, prefix, 'ipv6')
-}
-
-const family = (address: string) => (net.isIPv4(address) ? 'ipv4' : 'ipv6')
-
-// The gateway hands a new Set whenever its addresses change: build each one's list once, not per dial.
-const ownLists = new WeakMap<Set<string>, net.BlockList>()
-function ownListOf(own: Set<string>): net.BlockList {
-  let list = ownLists.get(own)
-  if (!list) {
-    list = new net.BlockList()
-    for (const mine of own) if (net.isIP(mine)) list.addAddress(mine, family(mine))
-    ownLists.set(own, list)
-  }
-  return list
-}
-
-export function isAllowedAddress(address: string, allowPrivate: boolean, own: Set<string>): boolean {
-  const type = family(address)
-  if (!allowPrivate && forbidden.check(address, type)) return false
-  return !ownListOf(own).check(address, type)
 }
 
 const reasons: Record<string, DialError['reason']> = {
@@ -75,7 +32,11 @@ function toDialError(error: unknown): DialError {
   return new DialError(reasons[code] ?? 'general', (error as Error).message)
 }
 
-export function createDialer(options: DialerOptions) {
+/**
+ * Resolves a destination for a grant and judges every answer by the policy: the address to use
+ * (of the exit's family), or a DialError. TCP and UDP both dial only what this returns.
+ */
+export function createResolver(options: Omit<DialerOptions, 'connectTimeoutMs'>) {
   const lookup = options.lookup ?? dns.lookup
 
   const resolve = (host: string) =>
@@ -105,6 +66,11 @@ export function createDialer(options: DialerOptions) {
     }
     return first
   }
+  return pick
+}
+
+export function createDialer(options: DialerOptions) {
+  const pick = createResolver(options)
 
   return function dial(grant: Grant, destination: Destination): Promise<net.Socket> {
     return new Promise<net.Socket>((done, fail) => {

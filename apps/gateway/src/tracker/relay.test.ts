@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type net from 'node:net'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import type { Grant } from './grants.ts'
+import type { Grant } from '../route/grants.ts'
+import { createSocketPairs } from '../test-sockets.ts'
 import { createRelay } from './relay.ts'
-import { createSocketPairs } from './test-sockets.ts'
 import { createTunnels } from './tunnels.ts'
 
 // Accepted ends keep their write side open after a FIN, like a real server finishing a reply.

@@ -1,7 +1,7 @@
 // SOCKS5 (RFC 1928) with username/password authentication (RFC 1929), CONNECT only.
 // Every field is read through the bounded Handshake reader, so fragmented and pipelined clients both work.
 import net from 'node:net'
-import type { Destination, Grant } from '../grants.ts'
+import type { Destination, Grant } from '../route/grants.ts'
 import { DialError, type DialFailure, defaultHandshakeTimeoutMs, type ProxyContext } from './context.ts'
 import { Handshake, isValidHost } from './handshake.ts'
 

@@ -2,7 +2,7 @@
 // from an exported `vmess://` link (v2rayN "ver 2" JSON), with a SOCKS5 inbound on 127.0.0.1.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { freePort } from '../free-port.ts'
+import { freePort } from '../../free-port.ts'
 import { startV2ray } from './v2ray-process.ts'
 
 export type VmessLink = { add: string; port: string; id: string; aid: string; scy: string; net: string }

@@ -3,7 +3,7 @@
 // Every address here is loopback, and the stand-in dial refuses anything but our own sinks.
 import http from 'node:http'
 import net from 'node:net'
-import type { Destination, Grant } from '../grants.ts'
+import type { Destination, Grant } from '../route/grants.ts'
 import { spliceCounting } from '../test-sockets.ts'
 import { DialError, type ProxyContext } from './context.ts'
 

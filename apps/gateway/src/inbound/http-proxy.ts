@@ -1,7 +1,7 @@
 // HTTP proxy: CONNECT tunnels and absolute-URI requests (one request per connection),
 // both behind `Proxy-Authorization: Basic`. Origin-form requests are not ours to serve.
 import type net from 'node:net'
-import type { Destination, Grant } from '../grants.ts'
+import type { Destination, Grant } from '../route/grants.ts'
 import { DialError, type DialFailure, defaultHandshakeTimeoutMs, type ProxyContext } from './context.ts'
 import { Handshake } from './handshake.ts'
 import {

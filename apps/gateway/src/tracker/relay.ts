@@ -1,7 +1,7 @@
 // Carries a tunnel's bytes after the handshake and meters them: payload only, both ways,
 // batched per tunnel but always adding up to exactly what crossed.
 import type net from 'node:net'
-import type { Grant } from './grants.ts'
+import type { Grant } from '../route/grants.ts'
 import type { Tunnels } from './tunnels.ts'
 
 export type RelayOptions = {

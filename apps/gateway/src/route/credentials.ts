@@ -1,0 +1,249 @@
+// The credentials this gateway accepts. The store holds them in in-memory indexes and answers every
+// connection; each worker process has one, and the primary's `createCredentials` (sync/) fills its
+// own from the node API and hands each answer on to the workers' stores. A static IP answers only
+// its own credentials (or its customer's whitelisted sources) on its own address; traffic accounts
+// answer on the pool entries and leave from the pool's exits. The last good state stays in force while the server cannot be reached.
+// Between pulls each traffic account spends its allowance locally: once it is spent the account
+// stops authenticating at once, without waiting for the server.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type net from 'node:net'
+import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
+import { createExitPool, parseUsername } from '../outbound/exit-pool.ts'
+import { blockListOf, holds, unmapIPv4 } from './addresses.ts'
+import type { Authenticate, Entry, Grant } from './grants.ts'
+
+type NodeInstance = NodeUsers['instances'][number]
+type NodeAccount = NodeUsers['trafficAccounts'][number]
+type Credential = { username: string; digest: Buffer; grant: Grant }
+/** What a static IP's entry answers: its credential, and whose whitelist opens it. */
+type Served = Credential & { owner: string; entry: Entry }
+
+const digestOf = (secret: string) => createHash('sha256').update(secret).digest()
+// Compared against when the username is unknown, so a miss costs what a wrong password costs.
+const NO_DIGEST = digestOf('')
+
+/** Changes with any part of the credential: a password reset closes the tunnels of the old one. */
+export const versionOf = (parts: (string | number)[]) =>
+  createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
+
+const keyOf = (entry: Entry) => `${unmapIPv4(entry.address)}:${entry.port}`
+
+/**
+ * A customer's whitelist as a BlockList. The server refuses ranges wider than the contract allows;
+ * should one arrive anyway, it is dropped here rather than open a static IP to a whole network
+ * (an IPv6 range over the IPv4-mapped space covers every IPv4 client).
+ */
+const whitelistOf = (sources: string[]) =>
+  blockListOf(sources, (address, bits, family) => {
+    if (bits < WHITELIST_MIN_PREFIX[family]) return false
+    return family === 'ipv4' || bits > 96 || !holds(blockListOf([`${address}/${bits}`]), '::ffff:0:0')
+  })
+
+export function createCredentialStore(poolEntries: Entry[]) {
+  // As pulled, by id.
+  const instances = new Map<string, NodeInstance>()
+  const accounts = new Map<string, NodeAccount>()
+  /** Owner → their whitelist, and its sources (for a grant's version). */
+  const whitelists = new Map<string, { list: net.BlockList; sources: string[] }>()
+  const exits = createExitPool()
+
+  // Indexes over them, kept in step on every change.
+  /** `address:port` → the socks5 instance served there. */
+  const byEntry = new Map<string, Served>()
+  const accountsByUsername = new Map<string, Credential>()
+  /** `kind:id` → version. */
+  const versions = new Map<string, string>()
+  const poolKeys = new Set(poolEntries.map(keyOf))
+  /** Traffic account id → bytes it may still use here. */
+  const allowances = new Map<string, number>()
+  /** Traffic accounts the server disabled (spent) and no pull has re-enabled yet. */
+  let disabled = new Set<string>()
+
+  function dropInstance(id: string) {
+    const old = instances.get(id)
+    if (!old) return
+    instances.delete(id)
+    versions.delete(`instance:${id}`)
+    const key = keyOf({ address: old.ip, port: old.port })
+    if (byEntry.get(key)?.grant.id === id) byEntry.delete(key)
+  }
+
+  function putInstance(instance: NodeInstance) {
+    dropInstance(instance.id)
+    instances.set(instance.id, instance)
+    // vmess instances are served by v2ray, not by this gateway's socks5 listeners.
+    if (instance.protocol !== 'socks5') return
+    const version = versionOf([
+      'instance',
+      instance.id,
+      instance.username,
+      instance.password,
+      instance.ip,
+      instance.port,
+    ])
+    const grant: Grant = { kind: 'instance', id: instance.id, exitAddress: instance.ip, version }
+    const entry = { address: unmapIPv4(instance.ip), port: instance.port }
+    byEntry.set(keyOf(entry), {
+      username: instance.username,
+      digest: digestOf(instance.password),
+      grant,
+      owner: instance.owner,
+      entry,
+    })
+    versions.set(`instance:${instance.id}`, version)
+  }
+
+  function dropAccount(id: string) {
+    const old = accounts.get(id)
+    if (!old) return
+    accounts.delete(id)
+    versions.delete(`traffic-account:${id}`)
+    if (accountsByUsername.get(old.username)?.grant.id === id) accountsByUsername.delete(old.username)
+  }
+
+  function putAccount(account: NodeAccount) {
+    const old = accounts.get(account.id)
+    // Only the allowance moved (the common delta after a push): the credential stays as it is.
+    if (old && old.username === account.username && old.password === account.password) {
+      accounts.set(account.id, account)
+      return
+    }
+    dropAccount(account.id)
+    accounts.set(account.id, account)
+    const version = versionOf(['traffic-account', account.id, account.username, account.password])
+    const grant: Grant = { kind: 'traffic-account', id: account.id, version }
+    accountsByUsername.set(account.username, {
+      username: account.username,
+      digest: digestOf(account.password),
+      grant,
+    })
+    versions.set(`traffic-account:${account.id}`, version)
+  }
+
+  function apply(users: NodeUsers): boolean {
+    if (users.full) {
+      instances.clear()
+      accounts.clear()
+      whitelists.clear()
+      byEntry.clear()
+      accountsByUsername.clear()
+      versions.clear()
+    }
+    for (const id of users.removedInstances) dropInstance(id)
+    for (const instance of users.instances) putInstance(instance)
+    for (const id of users.removedTrafficAccounts) dropAccount(id)
+    for (const account of users.trafficAccounts) putAccount(account)
+    for (const { owner, sources } of users.whitelists) {
+      if (sources.length === 0) whitelists.delete(owner)
+      else whitelists.set(owner, { list: whitelistOf(sources), sources })
+    }
+    if (users.pool) exits.set(users.pool)
+    return (
+      users.full ||
+      users.instances.length + users.removedInstances.length > 0 ||
+      users.trafficAccounts.length + users.removedTrafficAccounts.length > 0 ||
+      users.whitelists.length > 0 ||
+      users.pool !== undefined
+    )
+  }
+
+  /** Everything held, as one full answer: what a new worker process starts from. */
+  function snapshot(cursor = '0.0'): NodeUsers {
+    return {
+      cursor,
+      full: true,
+      instances: [...instances.values()],
+      removedInstances: [],
+      trafficAccounts: [...accounts.values()],
+      removedTrafficAccounts: [],
+      whitelists: [...whitelists].map(([owner, { sources }]) => ({ owner, sources })),
+      pool: exits.addresses(),
+    }
+  }
+
+  const authenticate: Authenticate = (entry, username, password) => {
+    const key = keyOf(entry)
+    const login = poolKeys.has(key) ? parseUsername(username) : { username }
+    const candidate = poolKeys.has(key)
+      ? login && accountsByUsername.get(login.username)
+      : byEntry.get(key)?.username === username
+        ? byEntry.get(key)
+        : undefined
+    const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
+    if (!candidate || !isMatch || !isCurrent(candidate.grant)) return null
+    if (candidate.grant.kind !== 'traffic-account') return candidate.grant
+    // A sticky session's exit is held node-wide (every worker must agree): found when dialling.
+    if (login?.session) return { ...candidate.grant, session: login.session }
+    // Otherwise each connection takes the next exit.
+    const exitAddress = exits.pick(candidate.grant.id)
+    return exitAddress ? { ...candidate.grant, exitAddress } : candidate.grant
+  }
+
+  /** A source on the whitelist of the customer whose static IP this entry is: no password needed. */
+  function authorizeSource(entry: Entry, source: string): Grant | null {
+    const served = byEntry.get(keyOf(entry))
+    const address = unmapIPv4(source)
+    const whitelist = served && whitelists.get(served.owner)
+    if (!served || !whitelist || !holds(whitelist.list, address)) return null
+    return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
+  }
+
+  function isCurrent(grant: Grant): boolean {
+    if (
+      grant.kind === 'traffic-account' &&
+      (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
+    )
+      return false
+    if (grant.whitelisted) {
+      const { owner, source } = grant.whitelisted
+      const whitelist = whitelists.get(owner)
+      if (!whitelist || !holds(whitelist.list, source)) return false
+    }
+    return versions.get(`${grant.kind}:${grant.id}`) === grant.version
+  }
+
+  return {
+    apply,
+    snapshot,
+    authenticate,
+    authorizeSource,
+    isCurrent,
+    /** Every address:port to listen on: the static IPs' own (socks5), then the pool entries. */
+    entries: (): Entry[] => [
+      ...[...byEntry].filter(([key]) => !poolKeys.has(key)).map(([, served]) => served.entry),
+      ...poolEntries,
+    ],
+    /** The pool's exit addresses (the gateway's own: never a destination). */
+    exitAddresses: () => exits.addresses(),
+    /** The exit a sticky session holds (the sync side's store is the one that decides). */
+    holdExit: (accountId: string, session: { id: string; minutes: number }) => exits.hold(accountId, session),
+    /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
+    instances: () => [...instances.values()],
+    /** Traffic account id → bytes left in its packages, as the server last counted them. */
+    remaining: () => new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes])),
+    /**
+     * Spends metered bytes from a traffic account's allowance. True when the account has nothing
+     * left: it no longer authenticates, and its open tunnels are to be cut.
+     */
+    consume(grant: Pick<Grant, 'kind' | 'id'>, bytes: number): boolean {
+      if (grant.kind !== 'traffic-account') return false
+      const left = allowances.get(grant.id)
+      if (left === undefined) return false
+      allowances.set(grant.id, left - bytes)
+      return left - bytes <= 0
+    },
+    /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
+    allowance: (accountId: string) => allowances.get(accountId),
+    setAllowance: (accountId: string, bytes: number) => allowances.set(accountId, bytes),
+    /** Forgets allowances of accounts no longer served. */
+    pruneAllowances() {
+      for (const id of allowances.keys()) if (!accounts.has(id)) allowances.delete(id)
+    },
+    setDisabled(ids: Iterable<string>) {
+      disabled = new Set(ids)
+    },
+  }
+}
+
+export type CredentialStore = ReturnType<typeof createCredentialStore>
