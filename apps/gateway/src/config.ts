@@ -24,6 +24,8 @@ export const GatewayConfig = z.object({
   GATEWAY_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   GATEWAY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   GATEWAY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The loopback port v2ray hands vmess tunnels to our plane on; 0 picks a free one at each start. */
+  GATEWAY_VMESS_RELAY_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(256),
   /** Counters wait here (fsynced) until the API acknowledges them. */
   GATEWAY_SPOOL_DIR: z.string().default('./data/gateway-spool').transform(fromInvocationDir),

@@ -28,6 +28,7 @@ export type ToPlane =
   | { type: 'users'; users: NodeUsers }
   | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
   | { type: 'session-exit'; ask: number; address?: string; until: number }
+  | { type: 'relay'; entry: Entry }
 /** To the sync side: bytes counted since the last report and the tunnels open now; or a question. */
 export type FromPlane =
   | { type: 'counts'; records: UsageRecord[]; openTunnels: number }
@@ -62,7 +63,7 @@ export function startPlane(
   log: (message: string) => void,
 ) {
   const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
-  const store = createCredentialStore(poolEntriesOf(config))
+  const store = createCredentialStore(poolEntriesOf(config), { nodeToken: config.GATEWAY_NODE_TOKEN })
   /** Counted here since the last report. */
   const meter = createMeter()
   const tunnels = createTunnels({ maxPerGrant: config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL })
@@ -105,6 +106,13 @@ export function startPlane(
     },
   })
   let listening = Promise.resolve()
+  /** The loopback entry v2ray brings vmess tunnels to, once the sync side has picked it. */
+  let vmessRelay: Entry | undefined
+  function listen() {
+    const owned = store.entries().filter((entry) => isOwned(entry.address))
+    const entries = vmessRelay ? [...owned, vmessRelay] : owned
+    listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
+  }
 
   function receive(message: ToPlane) {
     if (message.type === 'users') {
@@ -116,7 +124,11 @@ export function startPlane(
         ...store.instances().flatMap((instance) => (isOwned(instance.ip) ? [instance.ip] : [])),
         ...store.exitAddresses(),
       ])
-      listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
+      listen()
+    } else if (message.type === 'relay') {
+      vmessRelay = message.entry
+      store.setRelay(vmessRelay)
+      return listen()
     } else if (message.type === 'session-exit') {
       return sessions.answer(message)
     } else {

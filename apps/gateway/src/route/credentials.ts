@@ -12,6 +12,7 @@ import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { createExitPool, parseUsername } from '../outbound/exit-pool.ts'
 import { blockListOf, holds, unmapIPv4 } from './addresses.ts'
 import type { Authenticate, Entry, Grant } from './grants.ts'
+import { relayPassword, relayUsername } from './vmess-relay.ts'
 
 type NodeInstance = NodeUsers['instances'][number]
 type NodeAccount = NodeUsers['trafficAccounts'][number]
@@ -40,7 +41,12 @@ const whitelistOf = (sources: string[]) =>
     return family === 'ipv4' || bits > 96 || !holds(blockListOf([`${address}/${bits}`]), '::ffff:0:0')
   })
 
-export function createCredentialStore(poolEntries: Entry[]) {
+export type StoreOptions = {
+  /** Keys the vmess relay credentials (a store without it serves no vmess tunnels). */
+  nodeToken?: string
+}
+
+export function createCredentialStore(poolEntries: Entry[], options: StoreOptions = {}) {
   // As pulled, by id.
   const instances = new Map<string, NodeInstance>()
   const accounts = new Map<string, NodeAccount>()
@@ -52,6 +58,9 @@ export function createCredentialStore(poolEntries: Entry[]) {
   /** `address:port` → the socks5 instance served there. */
   const byEntry = new Map<string, Served>()
   const accountsByUsername = new Map<string, Credential>()
+  /** Relay username → a vmess instance's credential on the relay entry. */
+  const relayUsers = new Map<string, Credential>()
+  let relayKey: string | undefined
   /** `kind:id` → version. */
   const versions = new Map<string, string>()
   const poolKeys = new Set(poolEntries.map(keyOf))
@@ -67,13 +76,13 @@ export function createCredentialStore(poolEntries: Entry[]) {
     versions.delete(`instance:${id}`)
     const key = keyOf({ address: old.ip, port: old.port })
     if (byEntry.get(key)?.grant.id === id) byEntry.delete(key)
+    relayUsers.delete(relayUsername(old))
   }
 
   function putInstance(instance: NodeInstance) {
     dropInstance(instance.id)
     instances.set(instance.id, instance)
-    // vmess instances are served by v2ray, not by this gateway's socks5 listeners.
-    if (instance.protocol !== 'socks5') return
+    if (instance.protocol === 'vmess') return putVmess(instance)
     const version = versionOf([
       'instance',
       instance.id,
@@ -90,6 +99,22 @@ export function createCredentialStore(poolEntries: Entry[]) {
       grant,
       owner: instance.owner,
       entry,
+    })
+    versions.set(`instance:${instance.id}`, version)
+  }
+
+  /**
+   * v2ray terminates the vmess line and brings each tunnel to the relay entry: the credential there
+   * is the instance's relay pair, and its version follows the UUID, so a reset closes old tunnels.
+   */
+  function putVmess(instance: NodeInstance) {
+    if (!options.nodeToken) return
+    const version = versionOf(['vmess', instance.id, instance.uuid, instance.ip, instance.port])
+    const username = relayUsername(instance)
+    relayUsers.set(username, {
+      username,
+      digest: digestOf(relayPassword(options.nodeToken, instance)),
+      grant: { kind: 'instance', id: instance.id, exitAddress: instance.ip, version },
     })
     versions.set(`instance:${instance.id}`, version)
   }
@@ -128,6 +153,7 @@ export function createCredentialStore(poolEntries: Entry[]) {
       whitelists.clear()
       byEntry.clear()
       accountsByUsername.clear()
+      relayUsers.clear()
       versions.clear()
     }
     for (const id of users.removedInstances) dropInstance(id)
@@ -165,11 +191,14 @@ export function createCredentialStore(poolEntries: Entry[]) {
   const authenticate: Authenticate = (entry, username, password) => {
     const key = keyOf(entry)
     const login = poolKeys.has(key) ? parseUsername(username) : { username }
-    const candidate = poolKeys.has(key)
-      ? login && accountsByUsername.get(login.username)
-      : byEntry.get(key)?.username === username
-        ? byEntry.get(key)
-        : undefined
+    const candidate =
+      key === relayKey
+        ? relayUsers.get(username)
+        : poolKeys.has(key)
+          ? login && accountsByUsername.get(login.username)
+          : byEntry.get(key)?.username === username
+            ? byEntry.get(key)
+            : undefined
     const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
     if (!candidate || !isMatch || !isCurrent(candidate.grant)) return null
     if (candidate.grant.kind !== 'traffic-account') return candidate.grant
@@ -214,6 +243,10 @@ export function createCredentialStore(poolEntries: Entry[]) {
       ...[...byEntry].filter(([key]) => !poolKeys.has(key)).map(([, served]) => served.entry),
       ...poolEntries,
     ],
+    /** Where v2ray hands vmess tunnels over (the sync side picks it at start). */
+    setRelay(entry: Entry) {
+      relayKey = keyOf(entry)
+    },
     /** The pool's exit addresses (the gateway's own: never a destination). */
     exitAddresses: () => exits.addresses(),
     /** The exit a sticky session holds (the sync side's store is the one that decides). */

@@ -1,10 +1,12 @@
 // The sync side of a gateway, one per node (the cluster primary, or the only process): pulls the
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
-// and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
-// sends the heartbeat.
+// and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines (which
+// hands their tunnels to the planes' relay entry), and sends the heartbeat.
 import type { GatewayConfig } from '../config.ts'
+import { freePort } from '../free-port.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
+import { RELAY_ADDRESS, type VmessRelay } from '../route/vmess-relay.ts'
 import { createMeter } from '../tracker/meter.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
@@ -22,11 +24,14 @@ export function createNodeSync(
   const api = { apiUrl: config.GATEWAY_API_URL, token: config.GATEWAY_NODE_TOKEN }
   const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
   const meter = createMeter()
-  // vmess lines run in v2ray, configured from the same pull; its per-user counters join the meter.
+  /** Picked at start (unless configured): the planes listen on it, v2ray hands its tunnels to it. */
+  const relay: VmessRelay = { address: RELAY_ADDRESS, port: config.GATEWAY_VMESS_RELAY_PORT }
+  // vmess lines run in v2ray, configured from the same pull; their bytes are metered by the planes.
   const vmess = createVmessEngine({
     // Beside the spool and named after it: every gateway on a machine has its own v2ray files.
     workDir: `${config.GATEWAY_SPOOL_DIR}-v2ray`,
-    allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
+    relay,
+    nodeToken: config.GATEWAY_NODE_TOKEN,
     meter: (grant, up, down) => meter.add(grant, up, down),
     log,
   })
@@ -113,13 +118,12 @@ export function createNodeSync(
     }, ms)
     loops.push(timer)
   }
-  const push = async () => {
-    await vmess.collect().catch((error: Error) => log(`gateway vmess stats: ${error.message}`))
-    await pusher.flush()
-  }
+  const push = () => pusher.flush()
 
   return {
     async start() {
+      if (relay.port === 0) relay.port = await freePort(RELAY_ADDRESS)
+      broadcast({ type: 'relay', entry: relay })
       await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
       every(config.GATEWAY_PULL_MS, 'pull', pull)
       every(config.GATEWAY_PUSH_MS, 'push', push)
@@ -134,6 +138,7 @@ export function createNodeSync(
     forget: (plane: string) => openTunnels.delete(plane),
     /** What a new plane starts from: everything held, and every allowance. */
     welcome: (): ToPlane[] => [
+      { type: 'relay', entry: relay },
       { type: 'users', users: credentials.snapshot() },
       { type: 'limits', allowances: [...allowances()], disabled: credentials.disabled() },
     ],

@@ -1,67 +1,88 @@
-// The v2ray config and the stats answer, without v2ray: routing order, refusals, counters by email.
-import net from 'node:net'
+// The v2ray config and the stats answer, without v2ray: each line's only way out is our relay entry.
 import { describe, expect, it } from 'vitest'
-import { buildServerConfig, FORBIDDEN_CIDRS } from './v2ray-config.ts'
+import { createCredentialStore } from '../../route/credentials.ts'
+import { relayPassword, relayUsername } from '../../route/vmess-relay.ts'
+import { buildServerConfig } from './v2ray-config.ts'
 import { parseUserStats } from './v2ray-stats.ts'
 
 const a = { id: 'AAAA-1', ip: '203.0.113.7', port: 1080, uuid: 'b831381d-6324-4d53-ad4f-8cda48b30811' }
 const b = { id: 'bbbb-2', ip: '203.0.113.8', port: 1080, uuid: '6f1c1e0a-2b4c-4d5e-8f90-123456789abc' }
+const relay = { address: '127.0.0.1', port: 41080 }
+const nodeToken = `nt_${'x'.repeat(43)}`
 
 describe('buildServerConfig', () => {
-  it('routes each inbound to an outbound leaving from its address, after the api and the refusals', () => {
-    const config = buildServerConfig({ apiPort: 10085, instances: [a, b], allowPrivate: false })
-    expect(config.inbounds.map((i) => [i.tag, i.listen, i.port])).toEqual([
-      ['api', '127.0.0.1', 10085],
-      ['in-AAAA-1', a.ip, 1080],
-      ['in-bbbb-2', b.ip, 1080],
+  const config = buildServerConfig({ instances: [a, b], relay, nodeToken })
+
+  it('serves each line on its own address, with no API and no stats', () => {
+    expect(config.inbounds.map((i) => [i.tag, i.listen, i.port, i.protocol])).toEqual([
+      ['in-AAAA-1', a.ip, 1080, 'vmess'],
+      ['in-bbbb-2', b.ip, 1080, 'vmess'],
     ])
-    expect(config.inbounds[1]?.settings).toEqual({
+    expect(config.inbounds[0]?.settings).toEqual({
       clients: [{ id: a.uuid, alterId: 0, level: 0, email: 'aaaa-1' }],
     })
-    // The blackhole first: traffic no rule names goes nowhere.
-    expect(config.outbounds.map((o) => [o.tag, 'sendThrough' in o ? o.sendThrough : undefined])).toEqual([
-      ['refused', undefined],
-      ['out-AAAA-1', a.ip],
-      ['out-bbbb-2', b.ip],
-    ])
-    expect(config.routing.rules).toEqual([
-      { type: 'field', inboundTag: ['api'], outboundTag: 'api' },
-      { type: 'field', ip: FORBIDDEN_CIDRS, outboundTag: 'refused' },
-      { type: 'field', ip: [a.ip, b.ip], outboundTag: 'refused' },
-      { type: 'field', inboundTag: ['in-AAAA-1'], outboundTag: 'out-AAAA-1' },
-      { type: 'field', inboundTag: ['in-bbbb-2'], outboundTag: 'out-bbbb-2' },
-    ])
-    expect(config.policy.levels['0']).toEqual({ statsUserUplink: true, statsUserDownlink: true })
+    expect(config).not.toHaveProperty('api')
+    expect(config).not.toHaveProperty('stats')
   })
 
-  it('lets private destinations through only when allowed, never the node’s own addresses', () => {
-    const config = buildServerConfig({
-      apiPort: 10085,
-      instances: [a, { ...b, ip: a.ip, port: 1081 }],
-      allowPrivate: true,
+  it('routes each line to the relay with its own credential, leaving names unresolved', () => {
+    expect(config.outbounds[0]).toEqual({ tag: 'refused', protocol: 'blackhole', settings: {} })
+    expect(config.outbounds.slice(1)).toEqual(
+      [a, b].map((line) => ({
+        tag: `out-${line.id}`,
+        protocol: 'socks',
+        settings: {
+          servers: [
+            {
+              ...relay,
+              users: [{ user: relayUsername(line), pass: relayPassword(nodeToken, line) }],
+            },
+          ],
+        },
+      })),
+    )
+    expect(config.routing).toEqual({
+      domainStrategy: 'AsIs',
+      rules: [
+        { type: 'field', inboundTag: ['in-AAAA-1'], outboundTag: 'out-AAAA-1' },
+        { type: 'field', inboundTag: ['in-bbbb-2'], outboundTag: 'out-bbbb-2' },
+      ],
     })
-    const refusals = config.routing.rules.filter((rule) => 'ip' in rule)
-    expect(refusals).toEqual([{ type: 'field', ip: [a.ip], outboundTag: 'refused' }])
   })
 
-  // v2ray 4.34 mis-merges a list holding a range and an address inside it (127.0.0.0/8 + 127.0.0.49
-  // refused neither): no list may hold one entry inside another.
-  it('never nests one forbidden range in another', () => {
-    const entries = FORBIDDEN_CIDRS.map((cidr) => {
-      const [address = '', prefix = ''] = cidr.split('/')
-      return { cidr, address, prefix: Number(prefix), family: net.isIPv6(address) ? 'ipv6' : 'ipv4' } as const
+  it('is answered by the plane’s store on the relay entry only, as that line, and follows its UUID', () => {
+    const store = createCredentialStore([], { nodeToken })
+    const line = { ...a, owner: 'o', protocol: 'vmess' as const, username: 'u', password: 'p' }
+    store.apply({
+      cursor: '1.0',
+      full: true,
+      instances: [line],
+      removedInstances: [],
+      trafficAccounts: [],
+      removedTrafficAccounts: [],
+      whitelists: [],
     })
-    for (const outer of entries) {
-      const list = new net.BlockList()
-      list.addSubnet(outer.address, outer.prefix, outer.family)
-      const inside = entries.filter(
-        (e) => e !== outer && e.family === outer.family && list.check(e.address, e.family),
-      )
-      expect(
-        inside.map((e) => e.cidr),
-        outer.cidr,
-      ).toEqual([])
-    }
+    const [user, pass] = [relayUsername(a), relayPassword(nodeToken, a)]
+    // Not before the relay is known, and never on the line's own address.
+    expect(store.authenticate(relay, user, pass)).toBeNull()
+    store.setRelay(relay)
+    expect(store.authenticate({ address: a.ip, port: a.port }, user, pass)).toBeNull()
+    expect(store.authenticate(relay, user, `${pass}x`)).toBeNull()
+    expect(store.authenticate(relay, relayUsername(b), pass)).toBeNull()
+    const grant = store.authenticate(relay, user, pass)
+    expect(grant).toMatchObject({ kind: 'instance', id: a.id, exitAddress: a.ip })
+    // A UUID reset keeps the relay pair (v2ray need not restart for it) but ends the old tunnels.
+    store.apply({
+      cursor: '2.0',
+      full: false,
+      instances: [{ ...line, uuid: b.uuid }],
+      removedInstances: [],
+      trafficAccounts: [],
+      removedTrafficAccounts: [],
+      whitelists: [],
+    })
+    expect(grant && store.isCurrent(grant)).toBe(false)
+    expect(store.authenticate(relay, user, pass)).not.toBeNull()
   })
 })
 

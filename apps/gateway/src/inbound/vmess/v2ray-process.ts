@@ -1,9 +1,11 @@
-// One v2ray process: found on PATH, started on a config file, ready once it logs "started", stopped
-// by its pid. A pid file lets the next gateway end a v2ray that a crashed one left holding the ports.
+// One v2ray process: found on PATH, started on a config file under `setpriv --pdeathsig KILL` (so it
+// dies with the gateway, even a `kill -9`ed one), ready once it logs "started", stopped by its pid.
+// A pid file lets the next gateway read and end a v2ray an earlier run left holding the ports.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { delimiter, join } from 'node:path'
+import { readUserStats } from './v2ray-stats.ts'
 
 const READY_MS = 5_000
 const STOP_MS = 3_000
@@ -41,8 +43,19 @@ const isAlive = (pid: number) => {
   }
 }
 
-/** Ends the v2ray of a pid file if it still runs on our config (a pid reused by anything else is left alone). */
-export async function endLeftover(pidFile: string, configPath: string) {
+type Meter = (subject: { kind: 'instance'; id: string }, up: number, down: number) => void
+
+/**
+ * Ends the v2ray of a pid file if it still runs on our config (a pid reused by anything else is
+ * left alone). Releases before the relay counted vmess bytes in v2ray itself: when the config it
+ * runs serves the StatsService, its counters are read into `meter` first, so an upgrade loses none.
+ */
+export async function endLeftover(
+  pidFile: string,
+  configPath: string,
+  v2ctl: string | undefined,
+  meter: Meter,
+) {
   let pid: number
   try {
     pid = Number(readFileSync(pidFile, 'utf8'))
@@ -51,13 +64,38 @@ export async function endLeftover(pidFile: string, configPath: string) {
   } catch {
     return
   }
+  const statsPort = statsPortOf(configPath)
+  if (v2ctl && statsPort) {
+    for (const [email, { up, down }] of await readUserStats(v2ctl, statsPort))
+      meter({ kind: 'instance', id: email }, up, down)
+  }
   process.kill(pid, 'SIGTERM')
   for (let waited = 0; waited < STOP_MS && isAlive(pid); waited += 50) await sleep(50)
   if (isAlive(pid)) process.kill(pid, 'SIGKILL')
+  rmSync(pidFile, { force: true })
 }
 
+/** The StatsService port of an older release's config (its `api` inbound), if it has one. */
+function statsPortOf(configPath: string): number | undefined {
+  try {
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as {
+      api?: { services?: string[] }
+      inbounds?: { tag?: string; port?: number }[]
+    }
+    if (!config.api?.services?.includes('StatsService')) return undefined
+    return config.inbounds?.find((inbound) => inbound.tag === 'api')?.port
+  } catch {
+    return undefined
+  }
+}
+
+/** setpriv (util-linux) sets the parent-death signal, then becomes v2ray: same pid, same command line. */
+const setpriv = findExecutable('setpriv')
+
 export async function startV2ray(binary: string, configPath: string, pidFile: string): Promise<V2rayProcess> {
-  const child = spawn(binary, ['-config', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const command = [binary, '-config', configPath]
+  const [file, ...args] = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...command] : command
+  const child = spawn(file as string, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let tail = ''
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code))

@@ -1,50 +1,37 @@
-// End to end on loopback: the real API, a customer who buys a vmess static IP (127.0.0.4x), the
-// engine running v2ray for it, and a second v2ray as the customer's client, built from the exported
-// link. The sink sees the bought address as the peer, and the meter gets what v2ray counted.
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+// End to end on loopback: the real API, customers who buy vmess static IPs (127.0.0.4x), a whole
+// gateway (v2ray terminates vmess and hands each tunnel to the plane's relay entry), and a second
+// v2ray as the customer's client, built from the exported link. What v2ray may reach, and what is
+// counted, is decided by our plane alone.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadGatewayConfig } from '../../config.ts'
+import { freePort } from '../../free-port.ts'
+import { type Gateway, startGateway } from '../../gateway.ts'
 import { type Api, startApi } from '../../sync/test-api.ts'
-import { type SinkTally, tallySink } from '../../test-sockets.ts'
+import { eventually, type SinkTally, tallySink, testGatewaySettings } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './test-client.ts'
-import { createVmessEngine, type VmessEngine } from './v2ray.ts'
+import { createVmessEngine } from './v2ray.ts'
 import { findExecutable } from './v2ray-process.ts'
 
 const binary = findExecutable('v2ray')
 const SINK_HOST = '127.0.0.202'
 
 const seen: SinkTally[] = []
-const metered = new Map<string, { up: number; down: number }>()
-const meter = (grant: { id: string }, up: number, down: number) => {
-  const total = metered.get(grant.id) ?? { up: 0, down: 0 }
-  metered.set(grant.id, { up: total.up + up, down: total.down + down })
-}
-const takeMetered = (id: string) => {
-  const total = metered.get(id) ?? { up: 0, down: 0 }
-  metered.delete(id)
-  return total
-}
-
 let api: Api
-/** Two customers who bought a vmess static IP before v2ray first started (one start, not two). */
-let customers: Awaited<ReturnType<Api['staticIpCustomer']>>[]
-let engine: VmessEngine
 let workDir: string
 let sinkPort: number
 let echoPort: number
 const servers: net.Server[] = []
-/** The echo sink's sockets: one closes when v2ray, its peer, goes. */
+/** The echo sink's sockets: one closes when its tunnel is cut. */
 const echoed: net.Socket[] = []
 const cleanups: (() => Promise<void>)[] = []
-
-const track = (socket: net.Socket) => tallySink(socket, seen)
 
 const listen = (server: net.Server) =>
   new Promise<number>((resolve) => {
@@ -57,12 +44,26 @@ const sinkTotals = (peer: string) =>
     .filter((entry) => entry.peer === peer)
     .reduce((sum, e) => ({ up: sum.up + e.received, down: sum.down + e.sent }), { up: 0, down: 0 })
 
-async function pullAndSync() {
-  const users = await api.call<NodeUsers>('GET', '/api/node/v1/users', { token: api.nodeToken })
-  await engine.sync(users.body.data.instances)
+async function startTestGateway(name: string, extra: Record<string, string> = {}) {
+  const spoolDir = join(workDir, name)
+  const gateway = await startGateway(
+    loadGatewayConfig({
+      ...testGatewaySettings({
+        apiUrl: api.baseUrl,
+        nodeToken: api.nodeToken,
+        poolPorts: [await freePort()],
+        spoolDir,
+      }),
+      GATEWAY_WORKERS: '1',
+      ...extra,
+    }),
+    () => {},
+  )
+  cleanups.push(() => gateway.close())
+  return { gateway, workDir: `${spoolDir}-v2ray` }
 }
 
-async function exportedLink(token: string) {
+async function exportedClient(token: string) {
   const exported = await fetch(`${api.baseUrl}/api/proxy/instances/export/vmess`, {
     headers: { authorization: `Bearer ${token}` },
   })
@@ -75,7 +76,32 @@ async function exportedLink(token: string) {
 const through = (socksPort: number, target: string, extra: string[] = []) =>
   curl(['--max-time', '2', '-x', `socks5h://127.0.0.1:${socksPort}`, ...extra, target])
 
-describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray', () => {
+/** Where the v2ray a gateway runs listens (`ip:port`), from `ss`. */
+function v2rayListening(gatewayWorkDir: string): string[] {
+  let pid: string
+  try {
+    pid = readFileSync(join(gatewayWorkDir, 'v2ray.pid'), 'utf8').trim()
+  } catch {
+    return []
+  }
+  return execFileSync('ss', ['-Hltnp'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(`pid=${pid},`))
+    .map((line) => line.split(/\s+/)[3] ?? '')
+}
+
+/** Waits until v2ray serves the line (the gateway starts it at most every 5 s). */
+const whenServed = (socksPort: number) =>
+  eventually(
+    () => through(socksPort, `http://${SINK_HOST}:${sinkPort}/`),
+    (answer) => answer.exitCode === 0,
+    15_000,
+  )
+
+describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray and our plane', () => {
+  let gateway: Gateway
+  let gatewayDir: string
+
   beforeAll(async () => {
     if (!binary) throw new Error('v2ray is not installed (apt-get install -y v2ray); CI=true requires it')
     api = await startApi({ firstAddress: 40 })
@@ -83,50 +109,74 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray',
       request.resume()
       request.on('end', () => response.end(`hello from the sink: ${'x'.repeat(50_000)}`))
     })
-    web.on('connection', track)
+    web.on('connection', (socket) => tallySink(socket, seen))
     sinkPort = await listen(web)
     echoPort = await listen(
       net.createServer((socket) => {
+        tallySink(socket, seen)
         echoed.push(socket)
         socket.on('error', () => {})
         socket.pipe(socket)
       }),
     )
     workDir = mkdtempSync(join(tmpdir(), 'gateway-vmess-'))
-    engine = createVmessEngine({ workDir, allowPrivate: true, meter, log: () => {} })
-    customers = [await api.staticIpCustomer('vmess'), await api.staticIpCustomer('vmess')]
-    await pullAndSync()
+    ;({ gateway, workDir: gatewayDir } = await startTestGateway('dev'))
   })
 
   afterAll(async () => {
-    for (const stop of cleanups) await stop()
-    await engine?.close()
+    for (const stop of cleanups.reverse()) await stop().catch(() => {})
     for (const server of servers) server.close()
     await api?.close()
     if (workDir) rmSync(workDir, { recursive: true, force: true })
   })
 
-  it('carries the exported link from the bought address and meters what the sink exchanged', async () => {
-    const { token, instance } = customers[0] ?? (await api.staticIpCustomer('vmess'))
-    const client = await exportedLink(token)
+  it('serves no API and dials nothing itself: its only way out is the plane’s relay entry', async () => {
+    const { token } = await api.staticIpCustomer('vmess')
+    await gateway.pull()
+    await whenServed((await exportedClient(token)).socksPort)
+    const config = JSON.parse(readFileSync(join(gatewayDir, 'v2ray.json'), 'utf8'))
+    expect(config.api).toBeUndefined()
+    expect(config.stats).toBeUndefined()
+    expect(config.routing.domainStrategy).toBe('AsIs')
+    const ways = config.outbounds.map((o: { protocol: string; settings: { servers?: object[] } }) => [
+      o.protocol,
+      o.settings.servers?.map((s) => ('address' in s ? s.address : '')),
+    ])
+    expect(new Set(ways.map((way: unknown[]) => JSON.stringify(way)))).toEqual(
+      new Set([JSON.stringify(['blackhole', null]), JSON.stringify(['socks', ['127.0.0.1']])]),
+    )
+    // What the running v2ray listens on: the vmess lines it serves, nothing else.
+    const listening = v2rayListening(gatewayDir)
+    const lines = config.inbounds.map((i: { listen: string; port: number }) => `${i.listen}:${i.port}`)
+    expect(listening.sort()).toEqual(lines.sort())
+  })
+
+  it('meters vmess bytes in the plane, exactly, from the bought address', async () => {
+    const { token, instance } = await api.staticIpCustomer('vmess')
+    await gateway.pull()
+    const client = await exportedClient(token)
+    await whenServed(client.socksPort)
     const answer = await through(client.socksPort, `http://${SINK_HOST}:${sinkPort}/`, [
       '--data-binary',
       'u'.repeat(20_000),
     ])
-    expect(answer.stderr).toBe('')
     expect(answer.stdout).toMatch(/^hello from the sink/)
-    expect(seen.filter((entry) => entry.peer === instance.ip)).toHaveLength(1)
-    await engine.collect()
     const sink = sinkTotals(instance.ip)
     expect(sink.up).toBeGreaterThan(20_000)
-    expect(takeMetered(instance.id)).toEqual(sink)
+    await gateway.flush()
+    expect(
+      await eventually(
+        () => api.usage(token),
+        (totals) => totals.downBytes >= sink.down,
+      ),
+    ).toEqual({ upBytes: sink.up, downBytes: sink.down })
   })
 
-  it('restarts on a credential reset within 5 s: counts kept, open tunnel cut, old link refused', async () => {
-    const { token, instance } = customers[1] ?? (await api.staticIpCustomer('vmess'))
-    const old = await exportedLink(token)
-    const before = sinkTotals(instance.ip)
-    expect((await through(old.socksPort, `http://${SINK_HOST}:${sinkPort}/`)).exitCode).toBe(0)
+  it('cuts the open tunnel of a reset credential within 5 s and refuses the old link', async () => {
+    const { token, instance } = await api.staticIpCustomer('vmess')
+    await gateway.pull()
+    const old = await exportedClient(token)
+    await whenServed(old.socksPort)
     const { socket } = await SocksClient.createConnection({
       proxy: { host: '127.0.0.1', port: old.socksPort, type: 5 },
       command: 'connect',
@@ -142,39 +192,45 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray',
 
     const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
     expect(reset.status).toBe(200)
-    await pullAndSync()
-    // The restart cuts the tunnel at v2ray (the client closes its SOCKS side when its own timers say).
+    await gateway.pull()
     expect(await cut).toBeLessThan(5_000)
     socket.destroy()
-    // Read before the restart, without a collect(): the web request and the echoed ping.
-    const web = sinkTotals(instance.ip)
-    expect(takeMetered(instance.id)).toEqual({ up: web.up - before.up + 4, down: web.down - before.down + 4 })
-    expect((await through(old.socksPort, `http://${SINK_HOST}:${sinkPort}/`)).exitCode).not.toBe(0)
-    const renewed = await exportedLink(token)
-    expect((await through(renewed.socksPort, `http://${SINK_HOST}:${sinkPort}/`)).exitCode).toBe(0)
+    // The plane closed the old tunnels at once (above); v2ray drops the old UUID at its next start.
+    const refusedAt = Date.now()
+    const refused = await eventually(
+      () => through(old.socksPort, `http://${SINK_HOST}:${sinkPort}/`),
+      (answer) => answer.exitCode !== 0,
+      8_000,
+    )
+    expect(refused.exitCode).not.toBe(0)
+    expect(Date.now() - refusedAt).toBeLessThan(7_000)
+    const renewed = await exportedClient(token)
+    expect((await whenServed(renewed.socksPort)).exitCode).toBe(0)
   })
 
-  it('refuses private destinations unless allowed', async () => {
-    const strictDir = mkdtempSync(join(tmpdir(), 'gateway-vmess-strict-'))
-    const logs: string[] = []
-    const strict = createVmessEngine({ workDir: strictDir, meter, log: (line) => logs.push(line) })
-    const instance = { id: randomUUID(), ip: '127.0.0.49', port: 1099, uuid: randomUUID() }
+  // Last: it takes the node's lines over from the development gateway.
+  it('in production mode refuses loopback however it is named, and the relay entry itself', async () => {
+    await gateway.close()
+    const { token, instance } = await api.staticIpCustomer('vmess')
+    const strict = await startTestGateway('strict', { GATEWAY_ALLOW_PRIVATE: 'false' })
+    const client = await exportedClient(token)
+    // A refusal must not be a line not served yet.
+    await eventually(
+      () => v2rayListening(strict.workDir),
+      (listening) => listening.includes(`${instance.ip}:${instance.port}`),
+      15_000,
+    )
+    const config = JSON.parse(readFileSync(join(strict.workDir, 'v2ray.json'), 'utf8'))
+    const relayPort = Number(config.outbounds[1].settings.servers[0].port)
     const seenBefore = seen.length
-    try {
-      await strict.sync([
-        { ...instance, owner: randomUUID(), protocol: 'vmess', username: 'u', password: 'p' },
-      ])
-      expect(logs).toEqual([])
-      const link = { add: instance.ip, port: '1099', id: instance.uuid, aid: '0', scy: 'auto', net: 'tcp' }
-      const client = await startVmessClient(binary ?? '', strictDir, link)
-      cleanups.push(client.stop)
-      for (const host of [SINK_HOST, 'localhost', '[::ffff:127.0.0.202]'])
-        expect((await through(client.socksPort, `http://${host}:${sinkPort}/`)).exitCode).not.toBe(0)
-      expect(seen.slice(seenBefore)).toEqual([])
-    } finally {
-      await strict.close()
-      rmSync(strictDir, { recursive: true, force: true })
-    }
+    for (const target of [
+      `http://${SINK_HOST}:${sinkPort}/`,
+      `http://localhost:${sinkPort}/`,
+      `http://[::ffff:127.0.0.202]:${sinkPort}/`,
+      `http://127.0.0.1:${relayPort}/`,
+    ])
+      expect((await through(client.socksPort, target)).exitCode, target).not.toBe(0)
+    expect(seen.slice(seenBefore)).toEqual([])
   })
 })
 
@@ -184,14 +240,15 @@ describe('without v2ray', () => {
     const none = createVmessEngine({
       binary: '/nonexistent/v2ray',
       workDir: tmpdir(),
-      meter,
+      relay: { address: '127.0.0.1', port: 1 },
+      nodeToken: 'nt_x',
+      meter: () => {},
       log: (l) => logs.push(l),
     })
     expect(none.available).toBe(false)
     expect(logs).toHaveLength(1)
     expect(logs[0]).toMatch(/not found.*SOCKS5\/HTTP only/)
     await none.sync([])
-    await none.collect()
     await none.close()
   })
 })

@@ -1,28 +1,30 @@
-// The vmess lines of this node, carried by Debian's v2ray 4.34 and configured from the pulled
-// credentials. v2ray 4 neither reloads its config nor lets its API add routing rules (and `v2ctl api`
-// cannot call the HandlerService), so a change restarts it: at most every `minRestartMs`, always
-// after reading its counters. Each restart drops every open vmess tunnel on the node.
+// The vmess lines of this node, terminated by Debian's v2ray 4.34 and configured from the pulled
+// credentials. v2ray only decrypts: each tunnel comes back to our plane's relay entry (see
+// route/vmess-relay.ts), which meters it and dials it under the one destination policy. v2ray 4
+// does not reload its config, so a change restarts it, at most every `minRestartMs`; each restart
+// drops every open vmess tunnel on the node. It dies with the gateway (pdeathsig), and at boot a
+// v2ray left by an earlier run is read (an older release counted in v2ray) and ended.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import { freePort } from '../../free-port.ts'
 import type { Grant } from '../../route/grants.ts'
-import { buildServerConfig, emailOf, type VmessInstance, vmessGrant } from './v2ray-config.ts'
+import type { VmessRelay } from '../../route/vmess-relay.ts'
+import { buildServerConfig, type VmessInstance } from './v2ray-config.ts'
 import { endLeftover, findExecutable, listenable, startV2ray, type V2rayProcess } from './v2ray-process.ts'
-import { readUserStats } from './v2ray-stats.ts'
 
 export type VmessEngineOptions = {
-  /** `v2ray` on PATH unless given; `v2ctl` is looked for beside it. */
+  /** `v2ray` on PATH unless given; `v2ctl` (only to read a leftover's counters) is looked for beside it. */
   binary?: string
-  /** Holds the config (it carries the UUIDs: mode 0600) and the pid file. */
+  /** Holds the config (it carries the UUIDs and relay passwords: mode 0600) and the pid file. */
   workDir: string
-  /** The StatsService port on 127.0.0.1; a free one at each start unless given. */
-  apiPort?: number
-  /** Let customers reach loopback and private networks (development and tests only). */
-  allowPrivate?: boolean
+  /** The plane's loopback entry every vmess tunnel is handed to. */
+  relay: VmessRelay
+  /** Keys the relay credentials (route/vmess-relay.ts). */
+  nodeToken: string
   /** Least time between two starts (each drops every open vmess tunnel): 5 s. */
   minRestartMs?: number
-  meter: (grant: Grant, up: number, down: number) => void
+  /** Takes what a v2ray left by an earlier run had counted (releases before the relay counted in v2ray). */
+  meter: (grant: Pick<Grant, 'kind' | 'id'>, up: number, down: number) => void
   log: (message: string) => void
 }
 
@@ -30,25 +32,21 @@ export type VmessEngine = {
   available: boolean
   /** Serves exactly the vmess instances of `instances` (others are ignored); settles once v2ray runs them or failed to. */
   sync: (instances: NodeUsers['instances']) => Promise<void>
-  /** Feeds the meter with what v2ray counted since the last read. */
-  collect: () => Promise<void>
-  /** Reads the counters one last time and stops v2ray. */
+  /** Stops v2ray. */
   close: () => Promise<void>
 }
-
-type Running = { process: V2rayProcess; apiPort: number; grants: Map<string, Grant> }
 
 export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   const { log, meter, minRestartMs = 5_000 } = options
   const binary = findExecutable(options.binary ?? 'v2ray')
   const v2ctl = binary && findExecutable('v2ctl', dirname(binary))
-  if (!binary || !v2ctl) {
+  if (!binary) {
     log(
-      `vmess: ${binary ? 'v2ctl' : (options.binary ?? 'v2ray')} not found, so vmess lines are NOT served ` +
+      `vmess: ${options.binary ?? 'v2ray'} not found, so vmess lines are NOT served ` +
         '(SOCKS5/HTTP only); install Debian’s v2ray: apt-get install v2ray',
     )
     const idle = async () => {}
-    return { available: false, sync: idle, collect: idle, close: idle }
+    return { available: false, sync: idle, close: idle }
   }
   mkdirSync(options.workDir, { recursive: true, mode: 0o700 })
   const configPath = join(options.workDir, 'v2ray.json')
@@ -58,7 +56,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   let desiredKey = '[]'
   /** The instance list v2ray was last started with ('' forces a start: after a crash or failure). */
   let appliedKey = '[]'
-  let running: Running | undefined
+  let running: V2rayProcess | undefined
   let lastStartAt = Number.NEGATIVE_INFINITY
   let failures = 0
   let timer: NodeJS.Timeout | undefined
@@ -102,22 +100,20 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   async function start(instances: VmessInstance[]) {
     lastStartAt = Date.now()
     try {
-      await endLeftover(pidFile, configPath)
       const usable = await listenable(instances, log)
       if (usable.length === 0) return
-      const apiPort = options.apiPort ?? (await freePort())
       const config = buildServerConfig({
-        apiPort,
         instances: usable,
-        allowPrivate: options.allowPrivate ?? false,
+        relay: options.relay,
+        nodeToken: options.nodeToken,
       })
       writeFileSync(configPath, JSON.stringify(config, null, 2), { mode: 0o600 })
       chmodSync(configPath, 0o600)
       const v2ray = await startV2ray(binary as string, configPath, pidFile)
-      running = { process: v2ray, apiPort, grants: new Map(usable.map((i) => [emailOf(i), vmessGrant(i)])) }
+      running = v2ray
       failures = 0
       void v2ray.exited.then((code) => {
-        if (running?.process !== v2ray) return // stopped on purpose
+        if (running !== v2ray) return // stopped on purpose
         log(`vmess: v2ray exited (code ${code}), restarting; it said: ${v2ray.output()}`)
         running = undefined
         appliedKey = ''
@@ -134,21 +130,17 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   async function stop() {
     const current = running
     if (!current) return
-    // Read (and reset) the counters, then end v2ray at once: what it counts between that read and
-    // its exit (milliseconds of traffic on the tunnels the restart cuts anyway) is the only loss.
-    await read(current).catch((error: Error) => log(`vmess: counters lost at restart: ${error.message}`))
     running = undefined
-    await current.process.stop()
+    await current.stop()
   }
 
-  async function read(current: Running) {
-    const stats = await readUserStats(v2ctl as string, current.apiPort)
-    for (const [email, { up, down }] of stats) {
-      const grant = current.grants.get(email)
-      if (grant) meter(grant, up, down)
-      else if (up + down > 0) log(`vmess: ${up + down} bytes of unknown user ${email} not metered`)
-    }
-  }
+  // First of all, before any start: a v2ray an earlier run left (killed before pdeathsig existed,
+  // or started by hand) still holds the ports and may still carry tunnels.
+  void serial(() =>
+    endLeftover(pidFile, configPath, v2ctl, meter).catch((error: Error) =>
+      log(`vmess: leftover v2ray: ${error.message}`),
+    ),
+  )
 
   return {
     available: true,
@@ -164,7 +156,6 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
         schedule()
       })
     },
-    collect: () => serial(async () => (running ? read(running) : undefined)),
     async close() {
       isClosed = true
       clearTimeout(timer)
