@@ -56,8 +56,13 @@ export async function endLeftover(pidFile: string, configPath: string) {
   if (isAlive(pid)) process.kill(pid, 'SIGKILL')
 }
 
-export async function startV2ray(binary: string, configPath: string, pidFile: string): Promise<V2rayProcess> {
-  const child = spawn(binary, ['-config', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
+export async function startV2ray(
+  binary: string,
+  configPath: string,
+  pidFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<V2rayProcess> {
+  const child = spawn(binary, ['-config', configPath], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let tail = ''
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code))
