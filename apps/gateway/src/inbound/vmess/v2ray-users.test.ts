@@ -15,16 +15,19 @@ import { eventually } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
 import { startVmessClient } from './test-client.ts'
 import { findExecutable, startV2ray, type V2rayProcess } from './v2ray-process.ts'
+import { readUserStats } from './v2ray-stats.ts'
 import {
   apiConfig,
   clearApiSocket,
   connectV2rayUsers,
+  ipBytes,
   restrictApiSocket,
   type V2rayUsers,
   type VmessInbound,
 } from './v2ray-users.ts'
 
 const binary = findExecutable('v2ray')
+const v2ctl = findExecutable('v2ctl')
 const SINK_HOST = '127.0.0.163'
 const RESETS = 6
 const MAX_STREAMED = (30_000 / 20) * 1024
@@ -152,6 +155,9 @@ describe.runIf(binary || process.env.CI === 'true')(
       const config = {
         log: { loglevel: 'warning', access: 'none' },
         api: api.api,
+        // Counters per user (by email) on the same socket: the metering's StatsService.
+        stats: {},
+        policy: { levels: { '0': { statsUserUplink: true, statsUserDownlink: true } } },
         inbounds: [api.inbound, inbound(customerA), inbound(customerB)],
         outbounds: [{ protocol: 'freedom', settings: {} }],
         routing: { rules: [api.rule] },
@@ -210,6 +216,10 @@ describe.runIf(binary || process.env.CI === 'true')(
       expect(received).toBe(tunnel.state.sent)
       expect(tunnel.state.closed).toBe(false)
       expect(isUpstreamClosed).toBe(false)
+      // The counters read through the same socket: B's bytes exactly, and A's kept across the replacements.
+      const counted = await readUserStats(v2ctl ?? '', socketPath)
+      expect(counted.get('b')).toEqual({ up: tunnel.state.sent, down: tunnel.state.received })
+      expect(counted.get('a')?.down).toBeGreaterThan(RESETS * 'hello from the sink'.length)
       tunnel.socket.destroy()
     })
 
@@ -232,3 +242,15 @@ describe.runIf(binary || process.env.CI === 'true')(
     })
   },
 )
+
+describe('ipBytes', () => {
+  it('spells addresses as the 4 or 16 bytes v2ray reads', () => {
+    expect([...ipBytes('127.0.0.161')]).toEqual([127, 0, 0, 161])
+    expect([...ipBytes('::1')]).toEqual([...new Array(15).fill(0), 1])
+    expect([...ipBytes('2001:db8::ff00:42')]).toEqual([
+      0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0, 0, 0x42,
+    ])
+    expect([...ipBytes('::ffff:192.0.2.1')]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 1])
+    expect(() => ipBytes('localhost')).toThrow(/not an IP address/)
+  })
+})

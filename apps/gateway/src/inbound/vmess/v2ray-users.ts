@@ -99,14 +99,18 @@ const inboundConfig = ({ tag, ip, port, users }: VmessInbound) => ({
 })
 
 export type V2rayUsers = {
-  /** Starts serving a vmess inbound (v2ray refuses a tag it already has). */
+  /**
+   * Starts serving a vmess inbound. Never for a tag v2ray has: 4.34 then replaces its handle on the
+   * old inbound, which keeps listening and can no longer be removed. It binds with SO_REUSEPORT, so
+   * an address another inbound holds is shared, not refused.
+   */
   addInbound: (inbound: VmessInbound) => Promise<void>
   /** Stops accepting on the inbound `tag`; tunnels it already carries go on. */
   removeInbound: (tag: string) => Promise<void>
   /**
    * A credential reset: the inbound is removed and added again with the new users, on the same tag
    * (so its routing rule still applies) and the same address. Not AlterInbound's RemoveUser: that
-   * leaves the removed UUID's legacy (MD5) auth hashes in the inbound for about two minutes, so a
+   * leaves the removed UUID's legacy (MD5) auth hashes in the inbound for up to ~150 s, so a
    * client with the old UUID and AEAD off still gets in. When this throws, the inbound may be gone:
    * restart v2ray.
    */
