@@ -12,6 +12,7 @@ export const engineSensitiveFiles = [
   'src/modules/static-ip/purchase.test.ts',
   'src/modules/static-ip/renewal.test.ts',
   'src/modules/static-ip/lifecycle.test.ts',
+  'src/modules/static-ip/credential-reset.test.ts',
   'src/modules/traffic/traffic.test.ts',
   'src/modules/admin/refunds.test.ts',
   'src/modules/admin/topup-reconcile.test.ts',

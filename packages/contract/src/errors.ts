@@ -80,6 +80,11 @@ export const errorCatalogue = {
     status: 429,
     message: 'This IP was replaced recently; it can be replaced again later',
   },
+  CREDENTIAL_RESET_LIMITED: {
+    code: 3112,
+    status: 429,
+    message: "This IP's credentials were reset too often in the past hour; try again later",
+  },
   TRAFFIC_TOTAL_TOO_LARGE: {
     code: 4001,
     status: 400,

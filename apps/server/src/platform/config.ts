@@ -83,6 +83,8 @@ export const ConfigSchema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
   /** Days before a static IP may have its address replaced again (free replacement; 0: no limit). */
   IP_REPLACEMENT_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Credential resets per static IP per hour (each one changes what its node serves). */
+  CREDENTIAL_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Password-reset mails asked for per email address per 15 minutes. */

@@ -13,8 +13,17 @@ export function decodeVmessLink(line: string): VmessLink {
   return JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')) as VmessLink
 }
 
-/** Starts the client; `socksPort` on 127.0.0.1 carries connections through the link. */
-export async function startVmessClient(binary: string, workDir: string, link: VmessLink) {
+/**
+ * Starts the client; `socksPort` on 127.0.0.1 carries connections through the link. `isLegacyAuth`
+ * turns AEAD off, so the client authenticates the way vmess did before it (an MD5 hash of the UUID
+ * and the time), which v2ray 4.34 still accepts.
+ */
+export async function startVmessClient(
+  binary: string,
+  workDir: string,
+  link: VmessLink,
+  options: { isLegacyAuth?: boolean } = {},
+) {
   const socksPort = await freePort()
   const config = {
     log: { loglevel: 'warning', access: 'none' },
@@ -38,6 +47,7 @@ export async function startVmessClient(binary: string, workDir: string, link: Vm
   const name = `client-${socksPort}`
   const configPath = join(workDir, `${name}.json`)
   writeFileSync(configPath, JSON.stringify(config))
-  const client = await startV2ray(binary, configPath, join(workDir, `${name}.pid`))
+  const env = options.isLegacyAuth ? { ...process.env, V2RAY_VMESS_AEAD_DISABLED: 'true' } : process.env
+  const client = await startV2ray(binary, configPath, join(workDir, `${name}.pid`), env)
   return { socksPort, stop: client.stop }
 }

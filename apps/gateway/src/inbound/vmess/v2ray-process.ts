@@ -92,10 +92,15 @@ function statsPortOf(configPath: string): number | undefined {
 /** setpriv (util-linux) sets the parent-death signal, then becomes v2ray: same pid, same command line. */
 const setpriv = findExecutable('setpriv')
 
-export async function startV2ray(binary: string, configPath: string, pidFile: string): Promise<V2rayProcess> {
+export async function startV2ray(
+  binary: string,
+  configPath: string,
+  pidFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<V2rayProcess> {
   const command = [binary, '-config', configPath]
   const [file, ...args] = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...command] : command
-  const child = spawn(file as string, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(file as string, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
   let tail = ''
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code))

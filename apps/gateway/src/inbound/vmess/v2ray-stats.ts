@@ -22,11 +22,14 @@ export function parseUserStats(text: string): UserBytes {
   return bytes
 }
 
-/** Reads and zeroes every user's counters (v2ctl itself gives up after 3 s). */
-export function readUserStats(v2ctl: string, apiPort: number): Promise<UserBytes> {
+/**
+ * Reads and zeroes every user's counters (v2ctl itself gives up after 3 s). `api` is the API's port
+ * on 127.0.0.1, or the path of its Unix socket (v2ray-users.ts apiConfig).
+ */
+export function readUserStats(v2ctl: string, api: number | string): Promise<UserBytes> {
   const args = [
     'api',
-    `--server=127.0.0.1:${apiPort}`,
+    typeof api === 'number' ? `--server=127.0.0.1:${api}` : `--server=unix:${api}`,
     'StatsService.QueryStats',
     'pattern: "user>>>" reset: true',
   ]

@@ -9,7 +9,13 @@ export {
   findCustomers,
   liveSessionCount,
 } from './customers.service.ts'
-export { admitAttempt, admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
+export {
+  admitAttempt,
+  admitHourlyAttempt,
+  admitLoginAttempt,
+  forgiveLoginAttempt,
+  type LoginLimits,
+} from './login-limits.ts'
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 export * as profiles from './profile.service.ts'
 export { mailResetLink } from './recovery.service.ts'

@@ -29,6 +29,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
+import { admitHourlyAttempt } from '../auth/index.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
 import {
   ipInventory,
@@ -399,7 +400,19 @@ export async function updateInstance(
   return toInstance(await findOwn(db, userId, id))
 }
 
-export async function resetCredentials(db: Db, userId: string, id: string): Promise<InstanceDetail> {
+/**
+ * New credentials for one instance. Each reset changes what its node serves, so an instance gets at
+ * most `perHour` in an hour; the owner is checked first, so nobody else can spend that allowance.
+ */
+export async function resetCredentials(
+  db: Db,
+  userId: string,
+  id: string,
+  perHour: number,
+): Promise<InstanceDetail> {
+  await findOwn(db, userId, id)
+  if (!(await admitHourlyAttempt(db, `credential-reset:${id}`, perHour)))
+    throw new AppError('CREDENTIAL_RESET_LIMITED', { perHour })
   const updated = await db
     .update(proxyInstances)
     .set(newCredentials())

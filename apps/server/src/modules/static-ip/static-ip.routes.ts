@@ -59,7 +59,7 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
     instances.updateInstance(db, auth.userId, params.id, body),
   )
   mount(app, resetInstanceCredentials, ({ auth, params }) =>
-    instances.resetCredentials(db, auth.userId, params.id),
+    instances.resetCredentials(db, auth.userId, params.id, config.CREDENTIAL_RESET_LIMIT_PER_HOUR),
   )
   const cooldownDays = config.IP_REPLACEMENT_COOLDOWN_DAYS
   mount(
