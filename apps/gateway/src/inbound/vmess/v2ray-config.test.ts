@@ -14,7 +14,9 @@ describe('buildServerConfig', () => {
   const config = buildServerConfig({ instances: [a, b], relay, nodeToken })
 
   it('serves each line on its own address, with no API and no stats', () => {
-    expect(config.inbounds.map((i) => [i.tag, i.listen, i.port, i.protocol])).toEqual([
+    expect(
+      config.inbounds.map((i) => [i.tag, i.listen, 'port' in i ? i.port : undefined, i.protocol]),
+    ).toEqual([
       ['in-AAAA-1', a.ip, 1080, 'vmess'],
       ['in-bbbb-2', b.ip, 1080, 'vmess'],
     ])

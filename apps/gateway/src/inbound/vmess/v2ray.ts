@@ -9,8 +9,15 @@ import { dirname, join } from 'node:path'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import type { Grant } from '../../route/grants.ts'
 import type { VmessRelay } from '../../route/vmess-relay.ts'
-import { buildServerConfig, type VmessInstance } from './v2ray-config.ts'
+import { buildServerConfig, emailOf, inboundTag, type VmessInstance } from './v2ray-config.ts'
 import { endLeftover, findExecutable, listenable, startV2ray, type V2rayProcess } from './v2ray-process.ts'
+import {
+  apiConfig,
+  clearApiSocket,
+  connectV2rayUsers,
+  restrictApiSocket,
+  type V2rayUsers,
+} from './v2ray-users.ts'
 
 export type VmessEngineOptions = {
   /** `v2ray` on PATH unless given; `v2ctl` (only to read a leftover's counters) is looked for beside it. */
@@ -57,6 +64,17 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   /** The instance list v2ray was last started with ('' forces a start: after a crash or failure). */
   let appliedKey = '[]'
   let running: V2rayProcess | undefined
+  /** The lines the running v2ray was given, and the client of its HandlerService (when it has one). */
+  let appliedList: VmessInstance[] = []
+  let served: VmessInstance[] = []
+  let users: V2rayUsers | undefined
+  const socketPath = join(options.workDir, 'api.sock')
+  let api: ReturnType<typeof apiConfig> | undefined
+  try {
+    api = apiConfig(socketPath)
+  } catch (error) {
+    log(`vmess: ${(error as Error).message}; every credential reset restarts v2ray`)
+  }
   let lastStartAt = Number.NEGATIVE_INFINITY
   let failures = 0
   let timer: NodeJS.Timeout | undefined
@@ -72,11 +90,16 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
     return next
   }
 
+  /** The same lines on the same addresses: only UUIDs differ, which the running v2ray takes live. */
+  const shapeOf = (list: VmessInstance[]) => JSON.stringify(list.map(({ id, ip, port }) => [id, ip, port]))
+  const isLive = () =>
+    running !== undefined && users !== undefined && shapeOf(desired) === shapeOf(appliedList)
+
   function schedule() {
     if (isClosed || timer) return
-    // Failed starts back off: 5 s, 10 s, … 80 s (with the default).
+    // Failed starts back off: 5 s, 10 s, … 80 s (with the default). A live change waits for nothing.
     const gap = minRestartMs * 2 ** Math.min(Math.max(failures - 1, 0), 4)
-    const wait = Math.max(0, lastStartAt + gap - Date.now())
+    const wait = isLive() ? 0 : Math.max(0, lastStartAt + gap - Date.now())
     timer = setTimeout(() => {
       timer = undefined
       void serial(apply)
@@ -87,9 +110,12 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
     const [key, instances] = [desiredKey, desired]
     isApplying = true
     if (!isClosed && key !== appliedKey) {
-      await stop()
+      if (!(isLive() && (await replaceLive(instances)))) {
+        await stop()
+        if (instances.length > 0) await start(instances)
+      }
       appliedKey = key
-      if (instances.length > 0) await start(instances)
+      appliedList = instances
     }
     isApplying = false
     // Callers wait for the latest list to be tried (started, or failed and retried later).
@@ -97,25 +123,60 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
     if (!isClosed && desiredKey !== appliedKey) schedule()
   }
 
+  /**
+   * Changes the UUID of each line whose credential was reset by replacing that line's inbound alone:
+   * every other line's tunnels go on. False when v2ray refused (then it is restarted).
+   */
+  async function replaceLive(instances: VmessInstance[]): Promise<boolean> {
+    const now = new Map(instances.map((instance) => [instance.id, instance]))
+    try {
+      for (const [index, line] of served.entries()) {
+        const next = now.get(line.id)
+        if (!next || next.uuid === line.uuid) continue
+        const user = { email: emailOf(next), uuid: next.uuid, level: 0 }
+        await users?.replaceInbound({ tag: inboundTag(next), ip: next.ip, port: next.port, users: [user] })
+        served[index] = next
+      }
+      writeConfig(served)
+      return true
+    } catch (error) {
+      log(`vmess: ${(error as Error).message}; restarting v2ray`)
+      return false
+    }
+  }
+
+  function writeConfig(lines: VmessInstance[]) {
+    const config = buildServerConfig({
+      instances: lines,
+      relay: options.relay,
+      nodeToken: options.nodeToken,
+      api,
+    })
+    writeFileSync(configPath, JSON.stringify(config, null, 2), { mode: 0o600 })
+    chmodSync(configPath, 0o600)
+  }
+
   async function start(instances: VmessInstance[]) {
     lastStartAt = Date.now()
     try {
       const usable = await listenable(instances, log)
       if (usable.length === 0) return
-      const config = buildServerConfig({
-        instances: usable,
-        relay: options.relay,
-        nodeToken: options.nodeToken,
-      })
-      writeFileSync(configPath, JSON.stringify(config, null, 2), { mode: 0o600 })
-      chmodSync(configPath, 0o600)
+      writeConfig(usable)
+      if (api) clearApiSocket(socketPath)
       const v2ray = await startV2ray(binary as string, configPath, pidFile)
+      if (api) {
+        restrictApiSocket(socketPath)
+        users = connectV2rayUsers(socketPath)
+      }
+      served = usable
       running = v2ray
       failures = 0
       void v2ray.exited.then((code) => {
         if (running !== v2ray) return // stopped on purpose
         log(`vmess: v2ray exited (code ${code}), restarting; it said: ${v2ray.output()}`)
         running = undefined
+        users?.close()
+        users = undefined
         appliedKey = ''
         failures++
         schedule()
@@ -131,6 +192,9 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
     const current = running
     if (!current) return
     running = undefined
+    users?.close()
+    users = undefined
+    served = []
     await current.stop()
   }
 
