@@ -63,6 +63,8 @@ export async function startHarness(
   const dials: Destination[] = []
   /** Every upstream handed to relay, to check that none goes to a client that has already left. */
   const relayed: net.Socket[] = []
+  /** Every client connection registered for request-by-request forwarding. */
+  const tracked: net.Socket[] = []
   const echo = net.createServer((socket) => {
     socket.on('error', ignore)
     socket.pipe(socket)
@@ -138,6 +140,10 @@ export async function startHarness(
         tally.up += up
         tally.down += down
       },
+      track: (_grant, client) => {
+        tracked.push(client)
+        return true
+      },
       handshakeTimeoutMs: options.handshakeTimeoutMs,
     }
     handler(socket, context).catch((error: unknown) => escaped.push(error))
@@ -152,6 +158,7 @@ export async function startHarness(
     dials,
     slowDials,
     relayed,
+    tracked,
     resetTally() {
       tally.up = 0
       tally.down = 0
