@@ -34,6 +34,8 @@ const statusForDialFailure: Record<DialFailure, number> = {
 type TunnelRequest = { raw: Buffer; head: RequestHead; grant: Grant; target: Destination }
 
 export async function handleHttpProxy(socket: net.Socket, context: ProxyContext): Promise<void> {
+  // A client that half-closes after its requests still gets their answers (the listener sets this too).
+  socket.allowHalfOpen = true
   const handshake = new Handshake(socket, context.handshakeTimeoutMs ?? defaultHandshakeTimeoutMs)
   const forwarder = new Forwarder(handshake, context, (grant, target) =>
     dial(handshake, context, grant, target),
