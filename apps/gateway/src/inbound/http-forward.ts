@@ -43,15 +43,20 @@ class BadGateway extends Error {}
 
 export class Forwarder {
   #upstream: Upstream | undefined
-  #tracked: Grant | undefined
+  /** The grants this connection is registered under (it stays registered under each until it closes). */
+  readonly #tracked: Grant[] = []
+  readonly #idleTimeoutMs: number
 
   constructor(
     readonly client: Handshake,
     readonly context: ProxyContext,
     readonly dial: DialOrRefuse,
   ) {
+    this.#idleTimeoutMs = context.idleTimeoutMs ?? defaultIdleTimeoutMs
     // However the client goes (cut off, reset, timed out), its upstream goes with it.
     client.socket.once('close', () => this.close())
+    // A client that neither sends nor reads for this long is gone (the relay's rule for tunnels).
+    client.socket.setTimeout(this.#idleTimeoutMs, () => client.abort())
   }
 
   /** Serves one request and its response: 'next' when the client may send another, 'done' when it was closed. */
@@ -74,8 +79,8 @@ export class Forwarder {
 
   /** The connection counts under each grant it serves, so a credential cut off closes it. */
   #track(grant: Grant): boolean {
-    if (this.#tracked && isSameGrant(this.#tracked, grant)) return true
-    this.#tracked = grant
+    if (this.#tracked.some((tracked) => isSameGrant(tracked, grant))) return true
+    this.#tracked.push(grant)
     return this.context.track(grant, this.client.socket)
   }
 
@@ -90,11 +95,11 @@ export class Forwarder {
     const socket = await this.dial(grant, { host: target.host, port: target.port })
     if (!socket) return undefined
     const { client } = this
-    socket.setTimeout(this.context.idleTimeoutMs ?? defaultIdleTimeoutMs, () => {
+    // An origin that goes quiet mid-exchange takes the client with it, as a quiet tunnel does.
+    socket.setTimeout(this.#idleTimeoutMs, () => {
       socket.destroy()
-      client.socket.destroy()
+      client.abort()
     })
-    client.socket.setTimeout(this.context.idleTimeoutMs ?? defaultIdleTimeoutMs, () => client.abort())
     this.#upstream = { origin, grant, reader: new SocketReader(socket), isReusable: false }
     return this.#upstream
   }
