@@ -3,7 +3,7 @@
 // The reader alone also serves the HTTP proxy's upstreams, whose responses it parses.
 import net from 'node:net'
 
-/** The client closed, failed or ran out of time before the handshake finished (or the peer before the bytes asked for). */
+/** The client (or an upstream being read) closed, failed or ran out of time before the bytes asked for came. */
 export class HandshakeAborted extends Error {}
 
 /** Past this many unread bytes the socket is paused: a client cannot make us buffer without bound. */
@@ -29,12 +29,12 @@ export class SocketReader {
     socket.resume()
   }
 
-  /** False once the client is gone (closed, reset, or destroyed by the deadline). */
+  /** False once the peer is gone (ended, closed, reset, or destroyed by the deadline). */
   get isAlive(): boolean {
     return !this.socket.destroyed && !this.#hasEnded
   }
 
-  /** Exactly `length` bytes; rejects with HandshakeAborted if the client goes away first. */
+  /** Exactly `length` bytes; rejects with HandshakeAborted if the peer goes away first. */
   async read(length: number): Promise<Buffer> {
     await this.#until(() => this.#buffer.length >= length)
     return this.#take(length)
@@ -148,6 +148,19 @@ export class Handshake extends SocketReader {
 
   /** Answers with `reply` (if any) and closes gently: FIN first, drain, destroy after a short linger. */
   refuse(reply?: Uint8Array | string): void {
+    this.#end(reply, 'end')
+  }
+
+  /**
+   * After the connection's last answer: like refuse, but the linger starts once all that was written
+   * has gone out, so a slow reader gets the end of its answer (the caller's idle timer bounds one that
+   * never reads).
+   */
+  finish(): void {
+    this.#end(undefined, 'finish')
+  }
+
+  #end(reply: Uint8Array | string | undefined, lingerFrom: 'end' | 'finish'): void {
     this.handOff()
     const { socket } = this
     if (socket.destroyed) return
@@ -157,10 +170,14 @@ export class Handshake extends SocketReader {
     }
     socket.on('data', ignore)
     socket.resume()
+    const linger = () => {
+      const timer = setTimeout(() => socket.destroy(), lingerMs)
+      socket.once('close', () => clearTimeout(timer))
+    }
+    if (lingerFrom === 'finish') socket.once('finish', linger)
     if (reply === undefined) socket.end()
     else socket.end(reply)
-    const linger = setTimeout(() => socket.destroy(), lingerMs)
-    socket.once('close', () => clearTimeout(linger))
+    if (lingerFrom === 'end') linger()
   }
 
   /** Malformed input or a client that went away: no answer, just close. */

@@ -142,7 +142,7 @@ export class Forwarder {
     upstream.isReusable = isBodySent && isKeepAlive && response.isOriginKeepAlive
     if (!upstream.isReusable) this.close()
     if (isBodySent && !response.isLast) return 'next'
-    client.refuse()
+    client.finish()
     return 'done'
   }
 

@@ -67,7 +67,7 @@ async function readRequest(
   } catch (error) {
     // A client that ended between requests gets our side's end once all we wrote has gone out.
     if (handshake.socket.destroyed) throw error
-    return void handshake.refuse()
+    return void handshake.finish()
   }
   if (!raw) return void handshake.refuse(errorResponse(431))
   const head = parseHead(raw)
