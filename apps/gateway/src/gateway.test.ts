@@ -125,18 +125,22 @@ describe('the gateway on a bought static IP', () => {
     ).toEqual({ upBytes: tunnelled.up, downBytes: tunnelled.down })
 
     // Absolute-URI requests count what the client sent (its own request line and proxy header,
-    // which the gateway rewrites) and received: the protocol tests pin that exactly.
-    const absolute = await via(['-x', httpProxy, target])
+    // which the gateway rewrites) and received (the response head without the origin's hop-by-hop
+    // headers): exactly the bytes curl reports having sent and received.
+    const absolute = await via([
+      ...['-x', httpProxy, target],
+      ...['--write-out', '\n%{size_request} %{size_header} %{size_download}'],
+    ])
     expect(absolute.stdout).toMatch(/^hello from the sink/)
     expect(seen.filter((entry) => entry.peer === instance.ip)).toHaveLength(3)
-    const all = sinkTotals(instance.ip)
+    const [sent = 0, head = 0, body = 0] = (absolute.stdout.split('\n').at(-1) ?? '').split(' ').map(Number)
+    expect(body).toBe(5021)
     await gateway.flush()
     const usage = await eventually(
       () => api.usage(token),
-      (totals) => totals.downBytes >= all.down,
+      (totals) => totals.downBytes >= tunnelled.down + head + body,
     )
-    expect(usage.downBytes).toBe(all.down)
-    expect(usage.upBytes).toBeGreaterThan(all.up)
+    expect(usage).toEqual({ upBytes: tunnelled.up + sent, downBytes: tunnelled.down + head + body })
   })
 
   it('refuses a wrong password and another customer’s credentials on my address', async () => {
@@ -183,6 +187,50 @@ describe('the gateway on a bought static IP', () => {
         destination: { host: SINK_HOST, port: echoPort },
       }),
     ).rejects.toThrow()
+  })
+
+  it('closes a kept-alive HTTP proxy connection within 5 s of a password reset', async () => {
+    const { token, instance } = await customerWithIp()
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const proxyAuthorization = `Basic ${Buffer.from(`${instance.username}:${instance.password}`).toString('base64')}`
+    // Node's client sends an absolute URI when `path` is one: the HTTP proxy's request-by-request form.
+    const ask = () =>
+      new Promise<{ body: string; socket: net.Socket; isReused: boolean }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: instance.ip,
+            port: instance.port,
+            path: `http://${SINK_HOST}:${sinkPort}/`,
+            headers: { 'proxy-authorization': proxyAuthorization },
+            agent,
+          },
+          (response) => {
+            let body = ''
+            response.setEncoding('latin1')
+            response.on('data', (chunk: string) => {
+              body += chunk
+            })
+            response.on('end', () =>
+              resolve({ body, socket: request.socket as net.Socket, isReused: request.reusedSocket }),
+            )
+          },
+        )
+        request.on('error', reject)
+        request.end()
+      })
+    try {
+      const first = await ask()
+      const second = await ask()
+      expect(second.body).toMatch(/^hello from the sink/)
+      expect(second.isReused).toBe(true)
+      expect(second.socket).toBe(first.socket)
+      const closed = msUntilClose(second.socket)
+      const reset = await api.call('POST', `/api/proxy/instances/${instance.id}/reset-credentials`, { token })
+      expect(reset.status).toBe(200)
+      expect(await closed).toBeLessThan(5000)
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('serves the traffic account on the pool ports', async () => {

@@ -100,7 +100,10 @@ export function startPlane(
         dial,
         relay,
         count: metered,
+        // Its upstreams come and go with its requests and close with it, so the client stands for both.
+        track: (grant, client) => tunnels.open(grant, client, client),
         handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
+        idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
       }
       void (protocol === 'socks5' ? handleSocks5(socket, context) : handleHttpProxy(socket, context))
     },

@@ -38,8 +38,16 @@ export type ProxyContext = {
   relay: (grant: Grant, client: net.Socket, upstream: net.Socket, head: Buffer) => void
   /** Bytes of an absolute-URI HTTP exchange that the handler itself relays: count them for the grant. */
   count: (grant: Grant, upBytes: number, downBytes: number) => void
+  /**
+   * Registers a client connection the handler forwards itself (HTTP, request by request) under a
+   * grant it serves, like a tunnel: a cut-off credential destroys the client (the handler then closes
+   * its upstream), and the grant's tunnel cap counts it until it closes. False when at the cap.
+   */
+  track: (grant: Grant, client: net.Socket) => boolean
   /** A connection not relaying within this time (handshake and dial together) is destroyed. Default 10 s. */
   handshakeTimeoutMs?: number
+  /** No byte either way for this long closes a forwarded HTTP exchange, as the relay closes a tunnel. Default 300 s. */
+  idleTimeoutMs?: number
 }
 
 export const defaultHandshakeTimeoutMs = 10_000

@@ -1,8 +1,9 @@
 // The pre-relay phase of one client connection, shared by SOCKS5 and HTTP: a bounded buffered
 // reader over the socket, the handshake deadline, and the two ways out (hand off to the relay, or refuse).
+// The reader alone also serves the HTTP proxy's upstreams, whose responses it parses.
 import net from 'node:net'
 
-/** The client closed, failed or ran out of time before the handshake finished. */
+/** The client (or an upstream being read) closed, failed or ran out of time before the bytes asked for came. */
 export class HandshakeAborted extends Error {}
 
 /** Past this many unread bytes the socket is paused: a client cannot make us buffer without bound. */
@@ -11,79 +12,75 @@ const maxBuffered = 64 * 1024
 const lingerMs = 1_000
 const ignore = () => {}
 
-export class Handshake {
+/** Bounded buffered reads of one socket: exact lengths, delimited heads and lines, or whatever came. */
+export class SocketReader {
   #buffer: Buffer = Buffer.alloc(0)
-  /** How far readHead already searched, so a head arriving byte by byte is scanned once. */
+  /** How far readThrough already searched, so a head arriving byte by byte is scanned once. */
   #scanned = 0
   #hasEnded = false
   #wake: (() => void) | undefined
-  readonly #deadline: NodeJS.Timeout
 
-  constructor(
-    readonly socket: net.Socket,
-    timeoutMs: number,
-  ) {
-    this.#deadline = setTimeout(() => socket.destroy(), timeoutMs)
+  constructor(readonly socket: net.Socket) {
     // Stays for the socket's life: a reset during or after the handshake must never crash the process.
     socket.on('error', ignore)
     socket.on('data', this.#onData)
     socket.on('end', this.#onEnd)
-    socket.on('close', this.#onEnd)
+    socket.on('close', this.#onClose)
     socket.resume()
   }
 
-  /** False once the client is gone (closed, reset, or destroyed by the deadline). */
+  /** False once the peer is gone (ended, closed, reset, or destroyed by the deadline). */
   get isAlive(): boolean {
     return !this.socket.destroyed && !this.#hasEnded
   }
 
-  /** Exactly `length` bytes; rejects with HandshakeAborted if the client goes away first. */
+  /** Exactly `length` bytes; rejects with HandshakeAborted if the peer goes away first. */
   async read(length: number): Promise<Buffer> {
     await this.#until(() => this.#buffer.length >= length)
     return this.#take(length)
   }
 
+  /** Bytes read from the socket and not taken yet. */
+  get buffered(): number {
+    return this.#buffer.length
+  }
+
   /** The request head through the first CRLFCRLF, or undefined if it does not end within `limit` bytes. */
-  async readHead(limit: number): Promise<Buffer | undefined> {
+  readHead(limit: number): Promise<Buffer | undefined> {
+    return this.readThrough('\r\n\r\n', limit)
+  }
+
+  /** Bytes through the first `delimiter`, or undefined if it does not end within `limit` (≤ 64 KiB) bytes. */
+  async readThrough(delimiter: string, limit: number): Promise<Buffer | undefined> {
     let end = -1
     await this.#until(() => {
-      end = this.#buffer.indexOf('\r\n\r\n', Math.max(0, this.#scanned - 3))
+      end = this.#buffer.indexOf(delimiter, Math.max(0, this.#scanned - delimiter.length + 1))
       this.#scanned = this.#buffer.length
       return end >= 0 || this.#buffer.length >= limit
     })
-    return end >= 0 && end + 4 <= limit ? this.#take(end + 4) : undefined
+    const length = end + delimiter.length
+    return end >= 0 && length <= limit ? this.#take(length) : undefined
   }
 
-  /** The handshake succeeded: returns the bytes read past it; the socket is left paused for the relay. */
-  handOff(): Buffer {
-    this.#detach()
+  /**
+   * Up to `max` bytes as soon as there are any; empty once the peer has ended (FIN) and all was
+   * taken. Rejects when the socket was closed without an end (reset, destroyed), so a body cut
+   * short is never mistaken for a complete one.
+   */
+  async readSome(max: number): Promise<Buffer> {
+    await this.#until(() => this.#buffer.length > 0 || this.#hasEnded)
+    return this.#take(Math.min(max, this.#buffer.length))
+  }
+
+  /** Stops reading, leaves the socket paused, and returns the bytes read but not taken. */
+  release(): Buffer {
+    this.socket.off('data', this.#onData)
+    this.socket.off('end', this.#onEnd)
+    this.socket.off('close', this.#onClose)
     this.socket.pause()
-    const head = this.#buffer
+    const rest = this.#buffer
     this.#buffer = Buffer.alloc(0)
-    return head
-  }
-
-  /** Answers with `reply` (if any) and closes gently: FIN first, drain, destroy after a short linger. */
-  refuse(reply?: Uint8Array | string): void {
-    this.#detach()
-    const { socket } = this
-    if (socket.destroyed) return
-    if (socket.writableEnded) {
-      socket.destroy()
-      return
-    }
-    socket.on('data', ignore)
-    socket.resume()
-    if (reply === undefined) socket.end()
-    else socket.end(reply)
-    const linger = setTimeout(() => socket.destroy(), lingerMs)
-    socket.once('close', () => clearTimeout(linger))
-  }
-
-  /** Malformed input or a client that went away: no answer, just close. */
-  abort(): void {
-    this.#detach()
-    this.socket.destroy()
+    return rest
   }
 
   #onData = (chunk: Buffer): void => {
@@ -94,6 +91,10 @@ export class Handshake {
 
   #onEnd = (): void => {
     this.#hasEnded = true
+    this.#wake?.()
+  }
+
+  #onClose = (): void => {
     this.#wake?.()
   }
 
@@ -115,12 +116,74 @@ export class Handshake {
     if (this.socket.isPaused() && this.#buffer.length < maxBuffered) this.socket.resume()
     return bytes
   }
+}
 
-  #detach(): void {
+/** A client connection before it is relayed: the reader, a deadline, and the two ways out. */
+export class Handshake extends SocketReader {
+  #deadline: NodeJS.Timeout
+
+  constructor(
+    socket: net.Socket,
+    readonly timeoutMs: number,
+  ) {
+    super(socket)
+    this.#deadline = setTimeout(() => socket.destroy(), timeoutMs)
+  }
+
+  /** No deadline while a request is being served; a kept-alive client gets `timeoutMs` again for its next head. */
+  stopDeadline(): void {
     clearTimeout(this.#deadline)
-    this.socket.off('data', this.#onData)
-    this.socket.off('end', this.#onEnd)
-    this.socket.off('close', this.#onEnd)
+  }
+
+  restartDeadline(): void {
+    clearTimeout(this.#deadline)
+    this.#deadline = setTimeout(() => this.socket.destroy(), this.timeoutMs)
+  }
+
+  /** The handshake succeeded: returns the bytes read past it; the socket is left paused for the relay. */
+  handOff(): Buffer {
+    clearTimeout(this.#deadline)
+    return this.release()
+  }
+
+  /** Answers with `reply` (if any) and closes gently: FIN first, drain, destroy after a short linger. */
+  refuse(reply?: Uint8Array | string): void {
+    this.#end(reply, 'end')
+  }
+
+  /**
+   * After the connection's last answer: like refuse, but the linger starts once all that was written
+   * has gone out, so a slow reader gets the end of its answer (the caller's idle timer bounds one that
+   * never reads).
+   */
+  finish(): void {
+    this.#end(undefined, 'finish')
+  }
+
+  #end(reply: Uint8Array | string | undefined, lingerFrom: 'end' | 'finish'): void {
+    this.handOff()
+    const { socket } = this
+    if (socket.destroyed) return
+    if (socket.writableEnded) {
+      socket.destroy()
+      return
+    }
+    socket.on('data', ignore)
+    socket.resume()
+    const linger = () => {
+      const timer = setTimeout(() => socket.destroy(), lingerMs)
+      socket.once('close', () => clearTimeout(timer))
+    }
+    if (lingerFrom === 'finish') socket.once('finish', linger)
+    if (reply === undefined) socket.end()
+    else socket.end(reply)
+    if (lingerFrom === 'end') linger()
+  }
+
+  /** Malformed input or a client that went away: no answer, just close. */
+  abort(): void {
+    this.handOff()
+    this.socket.destroy()
   }
 }
 

@@ -56,7 +56,8 @@ describe('absolute-URI requests with curl', () => {
     const seen = JSON.parse(result.stdout) as SeenRequest
     expect(seen).toMatchObject({ method: 'GET', url: '/path/a?q=1', bodyBytes: 0 })
     expect(seen.headers.host).toBe(`127.0.0.1:${harness.sinks.http}`)
-    expect(seen.headers.connection).toBe('close')
+    // Our own hop to the origin: persistent, reused only for this origin and credential.
+    expect(seen.headers.connection).toBe('keep-alive')
     expect(seen.headers).not.toHaveProperty('proxy-authorization')
     expect(seen.headers).not.toHaveProperty('proxy-connection')
     await settle()

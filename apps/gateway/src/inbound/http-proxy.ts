@@ -1,13 +1,16 @@
-// HTTP proxy: CONNECT tunnels and absolute-URI requests (one request per connection),
-// both behind `Proxy-Authorization: Basic`. Origin-form requests are not ours to serve.
+// HTTP proxy: CONNECT tunnels and absolute-URI requests, both behind `Proxy-Authorization: Basic`.
+// A kept-alive connection carries request after request, each forwarded to its own origin
+// (http-forward.ts), until a CONNECT turns it into a tunnel. Origin-form requests are not ours to serve.
 import type net from 'node:net'
 import type { Destination, Grant } from '../route/grants.ts'
 import { DialError, type DialFailure, defaultHandshakeTimeoutMs, type ProxyContext } from './context.ts'
 import { Handshake } from './handshake.ts'
+import { Forwarder, type ForwardRequest } from './http-forward.ts'
+import { requestFraming } from './http-framing.ts'
 import {
   type AbsoluteTarget,
+  errorResponse,
   headerValues,
-  originHead,
   parseAbsoluteTarget,
   parseAuthority,
   parseBasicCredentials,
@@ -27,48 +30,54 @@ const statusForDialFailure: Record<DialFailure, number> = {
   'ttl-expired': 504,
 }
 
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  403: 'Forbidden',
-  407: 'Proxy Authentication Required',
-  431: 'Request Header Fields Too Large',
-  502: 'Bad Gateway',
-  504: 'Gateway Timeout',
-}
+/** A CONNECT, checked and authorized. */
+type TunnelRequest = { raw: Buffer; head: RequestHead; grant: Grant; target: Destination }
 
 export async function handleHttpProxy(socket: net.Socket, context: ProxyContext): Promise<void> {
+  // A client that half-closes after its requests still gets their answers (the listener sets this too).
+  socket.allowHalfOpen = true
   const handshake = new Handshake(socket, context.handshakeTimeoutMs ?? defaultHandshakeTimeoutMs)
+  const forwarder = new Forwarder(handshake, context, (grant, target) =>
+    dial(handshake, context, grant, target),
+  )
   try {
-    const raw = await handshake.readHead(maxHeadBytes)
-    if (!raw) return handshake.refuse(errorResponse(431))
-    const head = parseHead(raw)
-    const target = head && requestTarget(head)
-    if (!head || !target) return handshake.refuse(errorResponse(400))
-    const grant = authorize(head, context)
-    if (!grant) return handshake.refuse(errorResponse(407, ['Proxy-Authenticate: Basic realm="proxy"']))
-    const upstream = await dial(handshake, context, grant, target)
-    if (!upstream) return
-
-    if ('path' in target) {
-      // Metering: the client's original head is counted here, as it was sent; the rewritten head is
-      // written upstream outside the relay, so it is not counted again. Body bytes (already buffered
-      // ones passed as `head`, later ones piped) and the whole response are counted by the relay.
-      // Up = original head + body, down = response: exactly what the client sent and received.
-      context.count(grant, raw.length, 0)
-      upstream.write(originHead(head, target))
-    } else {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
-    }
-    const rest = handshake.handOff()
-    try {
-      context.relay(grant, socket, upstream, rest)
-    } catch {
-      upstream.destroy()
-      socket.destroy()
+    // Each head gets the handshake deadline anew: an idle or slow kept-alive client is closed in time.
+    for (; ; handshake.restartDeadline()) {
+      const request = await readRequest(handshake, context)
+      if (!request) return
+      if (!('body' in request)) {
+        forwarder.close()
+        return await tunnel(handshake, context, request)
+      }
+      if ((await forwarder.forward(request)) === 'done') return
     }
   } catch {
     handshake.abort()
   }
+}
+
+/** The next request, checked and authorized; undefined when the client was answered or has gone. */
+async function readRequest(
+  handshake: Handshake,
+  context: ProxyContext,
+): Promise<ForwardRequest | TunnelRequest | undefined> {
+  let raw: Buffer | undefined
+  try {
+    raw = await handshake.readHead(maxHeadBytes)
+  } catch (error) {
+    // A client that ended between requests gets our side's end once all we wrote has gone out.
+    if (handshake.socket.destroyed) throw error
+    return void handshake.finish()
+  }
+  if (!raw) return void handshake.refuse(errorResponse(431))
+  const head = parseHead(raw)
+  const target = head && requestTarget(head)
+  // A body whose end we and the origin could see differently (request smuggling) is refused.
+  const body = head && target && 'path' in target ? requestFraming(head) : undefined
+  if (!head || !target || ('path' in target && !body)) return void handshake.refuse(errorResponse(400))
+  const grant = authorize(head, context)
+  if (!grant) return void handshake.refuse(errorResponse(407, ['Proxy-Authenticate: Basic realm="proxy"']))
+  return 'path' in target ? body && { raw, head, grant, target, body } : { raw, head, grant, target }
 }
 
 /** CONNECT takes authority-form, every other method absolute-form; anything else is a 400. */
@@ -87,6 +96,21 @@ function authorize(head: RequestHead, context: ProxyContext): Grant | null {
   return granted || context.whitelisted()
 }
 
+/** CONNECT: the rest of the connection is a tunnel, metered by the relay from the first byte after our answer. */
+async function tunnel(handshake: Handshake, context: ProxyContext, request: TunnelRequest): Promise<void> {
+  const { socket } = handshake
+  const upstream = await dial(handshake, context, request.grant, request.target)
+  if (!upstream) return
+  socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+  const rest = handshake.handOff()
+  try {
+    context.relay(request.grant, socket, upstream, rest)
+  } catch {
+    upstream.destroy()
+    socket.destroy()
+  }
+}
+
 /** The upstream socket, or undefined when the client was answered with an error or has gone. */
 async function dial(
   handshake: Handshake,
@@ -102,23 +126,10 @@ async function dial(
     handshake.refuse(errorResponse(status ?? 502))
     return undefined
   }
-  // The client may have left, or the deadline passed, while we were dialling.
-  if (handshake.isAlive) return upstream
+  // The client may have left, or the deadline passed, while we were dialling (one that only
+  // half-closed after its requests still waits for their answers).
+  if (!handshake.socket.destroyed) return upstream
   upstream.destroy()
   handshake.abort()
   return undefined
-}
-
-function errorResponse(status: number, extraHeaders: string[] = []): string {
-  const reason = reasons[status] ?? 'Error'
-  const body = `${status} ${reason}\n`
-  return [
-    `HTTP/1.1 ${status} ${reason}`,
-    ...extraHeaders,
-    'Content-Type: text/plain',
-    `Content-Length: ${body.length}`,
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n')
 }

@@ -50,6 +50,48 @@ export function exchange(
   })
 }
 
+/**
+ * A raw client that stays connected between writes, for kept-alive and pipelined exchanges: write,
+ * wait (bounded) until what arrived passes a check or the server closed, and see when it closed.
+ */
+export async function rawClient(port: number) {
+  const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
+  socket.on('error', ignore)
+  let received = Buffer.alloc(0)
+  let closedAt: number | undefined
+  let wake = () => {}
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk])
+    wake()
+  })
+  socket.once('close', () => {
+    closedAt = Date.now()
+    wake()
+  })
+  await new Promise((resolve) => socket.once('connect', resolve))
+  return {
+    write: (bytes: string | Uint8Array) => socket.write(bytes),
+    received: () => received,
+    /** When the server closed the connection (Date.now()), if it has. */
+    closedAt: () => closedAt,
+    /** Whether `check` holds for what arrived, waiting up to `timeoutMs` (less if the connection closes). */
+    async until(check: (data: Buffer) => boolean, timeoutMs = 3_000): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs
+      while (!check(received) && closedAt === undefined && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, deadline - Date.now())
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+      return check(received)
+    },
+    close: () => socket.destroy(),
+  }
+}
+
 /** A TCP pass-through in front of the proxy that counts exactly what the client sent and received. */
 export async function countingShim(targetPort: number) {
   const counts = { fromClient: 0, toClient: 0 }

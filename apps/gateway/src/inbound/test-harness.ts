@@ -36,17 +36,28 @@ export function connections(server: Server): Promise<number> {
   return new Promise((resolve) => server.getConnections((_, count) => resolve(count)))
 }
 
-/** Answers with what it saw, as JSON; `/size/N` answers N bytes instead. */
+/**
+ * Answers with what it saw, as JSON; `/size/N` answers N bytes instead, `/status/N` an empty answer
+ * with that status, `/echo` the body and trailers it got, `/chunked` a body in chunks.
+ */
 function httpSink(): http.Server {
   return http.createServer((request, response) => {
-    let bodyBytes = 0
-    request.on('data', (chunk: Buffer) => {
-      bodyBytes += chunk.length
-    })
+    const body: Buffer[] = []
+    request.on('data', (chunk: Buffer) => body.push(chunk))
     request.on('end', () => {
-      const size = /^\/size\/(\d+)$/.exec(request.url ?? '')?.[1]
-      const body = size ? 'x'.repeat(Number(size)) : JSON.stringify({ ...pick(request), bodyBytes })
-      response.end(body)
+      const url = request.url ?? ''
+      const size = /^\/size\/(\d+)$/.exec(url)?.[1]
+      const status = /^\/status\/(\d+)$/.exec(url)?.[1]
+      // The length is set even for HEAD (whose answer then has a Content-Length and no body).
+      if (size) return response.setHeader('content-length', size).end('x'.repeat(Number(size)))
+      if (status) return response.writeHead(Number(status)).end()
+      if (url === '/echo')
+        return response.end(
+          JSON.stringify({ body: Buffer.concat(body).toString(), trailers: request.trailers }),
+        )
+      if (url === '/chunked') return response.write('first,', () => response.end('second'))
+      const bodyBytes = Buffer.concat(body).length
+      response.end(JSON.stringify({ ...pick(request), bodyBytes }))
     })
   })
 }
@@ -63,6 +74,8 @@ export async function startHarness(
   const dials: Destination[] = []
   /** Every upstream handed to relay, to check that none goes to a client that has already left. */
   const relayed: net.Socket[] = []
+  /** Every client connection registered for request-by-request forwarding. */
+  const tracked: net.Socket[] = []
   const echo = net.createServer((socket) => {
     socket.on('error', ignore)
     socket.pipe(socket)
@@ -138,6 +151,10 @@ export async function startHarness(
         tally.up += up
         tally.down += down
       },
+      track: (_grant, client) => {
+        tracked.push(client)
+        return true
+      },
       handshakeTimeoutMs: options.handshakeTimeoutMs,
     }
     handler(socket, context).catch((error: unknown) => escaped.push(error))
@@ -152,6 +169,11 @@ export async function startHarness(
     dials,
     slowDials,
     relayed,
+    tracked,
+    /** Lets the stand-in dial reach one more loopback port (an origin a test runs itself). */
+    allow(port: number) {
+      allowedPorts.add(port)
+    },
     resetTally() {
       tally.up = 0
       tally.down = 0
