@@ -34,7 +34,8 @@ def main():
         answer({"error": "%s: %s" % (type(error).__name__, error)})
         return
     control = client._proxyconn
-    answer({"relay": list(client.getsockname()), "control": list(control.getsockname())})
+    # PySocks sends to the proxy's host at the relay's port (it ignores BND.ADDR).
+    answer({"relay": list(socket.socket.getpeername(client)), "local": list(client.getsockname())})
 
     for line in sys.stdin:
         command = json.loads(line)

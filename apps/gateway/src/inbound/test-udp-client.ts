@@ -11,7 +11,9 @@ const SCRIPT = resolve(import.meta.dirname, 'socks5-udp-client.py')
 
 export type Reply = {
   error?: string
+  /** Where the client sends its datagrams (the relay), and from where. */
   relay?: [string, number]
+  local?: [string, number]
   sent?: number
   data?: string
   from?: [string, number]
