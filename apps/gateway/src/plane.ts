@@ -86,7 +86,8 @@ export function startPlane(
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
   const withExit = async (grant: Grant): Promise<Grant> =>
     grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant
-  const dial: ProxyContext['dial'] = async (grant, destination) => dialFrom(await withExit(grant), destination)
+  const dial: ProxyContext['dial'] = async (grant, destination) =>
+    dialFrom(await withExit(grant), destination)
   const associate = createUdpAssociations({
     tunnels,
     resolve: createResolver({

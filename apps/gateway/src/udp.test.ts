@@ -55,14 +55,20 @@ const client = async (proxy: Parameters<typeof startUdpClient>[0]) => {
 
 beforeAll(async () => {
   if (!isRunnable) return
-  if (!hasPySocks()) throw new Error('python3-socks is not installed (apt-get install python3-socks); CI=true requires it')
+  if (!hasPySocks())
+    throw new Error('python3-socks is not installed (apt-get install python3-socks); CI=true requires it')
   api = await startApi({ firstAddress: 170, poolExits: POOL_EXITS })
   sink = await udpSink(SINK_HOST)
   poolPort = await freePort()
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-udp-'))
   gateway = await startGateway(
     loadGatewayConfig({
-      ...testGatewaySettings({ apiUrl: api.baseUrl, nodeToken: api.nodeToken, poolPorts: [poolPort], spoolDir }),
+      ...testGatewaySettings({
+        apiUrl: api.baseUrl,
+        nodeToken: api.nodeToken,
+        poolPorts: [poolPort],
+        spoolDir,
+      }),
       GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: String(MAX_TUNNELS),
     }),
     () => {},
@@ -88,7 +94,12 @@ async function customerWithIp() {
     () => gateway.listening(),
     (list) => list.includes(`${instance.ip}:${instance.port}`),
   )
-  const proxy = { host: instance.ip, port: instance.port, username: instance.username, password: instance.password }
+  const proxy = {
+    host: instance.ip,
+    port: instance.port,
+    username: instance.username,
+    password: instance.password,
+  }
   return { token, instance, proxy }
 }
 
@@ -194,7 +205,15 @@ describe.runIf(isRunnable)('UDP on a bought static IP', () => {
       const [relayHost = '', relayPort = 0] = udp.opened.relay ?? []
       const stranger = dgram.createSocket('udp4')
       await new Promise<void>((resolve) => stranger.bind(0, '127.0.0.9', resolve))
-      const header = Uint8Array.of(0, 0, 0, 1, ...SINK_HOST.split('.').map(Number), sink.port >> 8, sink.port & 0xff)
+      const header = Uint8Array.of(
+        0,
+        0,
+        0,
+        1,
+        ...SINK_HOST.split('.').map(Number),
+        sink.port >> 8,
+        sink.port & 0xff,
+      )
       await new Promise((resolve) =>
         stranger.send([header, Buffer.from('from a stranger')], relayPort, relayHost, resolve),
       )
@@ -216,7 +235,12 @@ describe.runIf(isRunnable)('UDP on the traffic account pool', () => {
     const ALLOWANCE = 20_000
     const account = await api.trafficCustomer({ packageBytes: ALLOWANCE })
     await gateway.pull()
-    const proxy = { host: '127.0.0.1', port: poolPort, username: account.username, password: account.password }
+    const proxy = {
+      host: '127.0.0.1',
+      port: poolPort,
+      username: account.username,
+      password: account.password,
+    }
     const udp = await eventually(
       () => client(proxy),
       (opened) => opened.opened.error === undefined,
@@ -287,7 +311,12 @@ describe.runIf(isRunnable)('UDP in a production-mode plane (GATEWAY_ALLOW_PRIVAT
         },
       })
       await plane.ready()
-      const udp = await client({ host: PRODUCTION_IP, port: 1080, username: 'prod-user', password: 'prod-password' })
+      const udp = await client({
+        host: PRODUCTION_IP,
+        port: 1080,
+        username: 'prod-user',
+        password: 'prod-password',
+      })
       expect(udp.opened.error).toBeUndefined()
       const loopback = await udpSink('127.0.0.1')
       const before = sink.got.length

@@ -19,7 +19,11 @@ const greetingWithAuth = Buffer.concat([
 ])
 /** RSV RSV FRAG ATYP=1 DST.ADDR DST.PORT DATA */
 const datagram = (host: string, port: number, data: string, frag = 0) =>
-  Buffer.concat([Uint8Array.of(0, 0, frag, 1, ...host.split('.').map(Number)), port16(port), Buffer.from(data)])
+  Buffer.concat([
+    Uint8Array.of(0, 0, frag, 1, ...host.split('.').map(Number)),
+    port16(port),
+    Buffer.from(data),
+  ])
 
 /** A UDP socket that remembers every datagram it gets; `answer` echoes them back. */
 async function udpSink(host: string, port = 0, options: { answer?: boolean } = {}) {
@@ -112,12 +116,20 @@ describe('UDP ASSOCIATE through PySocks', () => {
     async () => {
       if (!hasPySocks()) throw new Error('python3-socks is not installed (CI=true requires it)')
       harness.resetTally()
-      const client: UdpClient = await startUdpClient({ host: '127.0.0.1', port: harness.port, username: user, password })
+      const client: UdpClient = await startUdpClient({
+        host: '127.0.0.1',
+        port: harness.port,
+        username: user,
+        password,
+      })
       cleanups.push(() => client.close())
       expect(client.opened.error).toBeUndefined()
       for (const text of ['hello', 'x'.repeat(1200), '']) {
         expect(await client.send('127.0.0.1', harness.udpSinks.echo, text)).toEqual({ sent: text.length })
-        expect(await client.receive()).toEqual({ data: `echo:${text}`, from: ['127.0.0.1', harness.udpSinks.echo] })
+        expect(await client.receive()).toEqual({
+          data: `echo:${text}`,
+          from: ['127.0.0.1', harness.udpSinks.echo],
+        })
       }
       await until(() => harness.tally.down === 1205 + 15)
       expect(harness.tally).toEqual({ up: 1205, down: 1205 + 15 })
@@ -217,7 +229,17 @@ describe('the relay', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(client.got.map((message) => message.subarray(10).toString())).toEqual(['ping', 'pong'])
     // The header names the destination the answer came from.
-    expect([...(client.got[0]?.subarray(0, 10) ?? [])]).toEqual([0, 0, 0, 1, 127, 0, 0, 1, ...port16(sink.port)])
+    expect([...(client.got[0]?.subarray(0, 10) ?? [])]).toEqual([
+      0,
+      0,
+      0,
+      1,
+      127,
+      0,
+      0,
+      1,
+      ...port16(sink.port),
+    ])
   })
 })
 
@@ -225,13 +247,20 @@ describe('the destination policy, on the address each datagram is sent to', () =
   let harness: Harness
   let flips = 0
   /** flip.test answers the allowed sink, then the node's own address, in turn. */
-  const lookup = ((host: string, _options: unknown, callback: (error: Error | null, a: dns.LookupAddress[]) => void) => {
-    if (host !== 'flip.test') return callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), [])
+  const lookup = ((
+    host: string,
+    _options: unknown,
+    callback: (error: Error | null, a: dns.LookupAddress[]) => void,
+  ) => {
+    if (host !== 'flip.test')
+      return callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), [])
     callback(null, [{ address: flips++ % 2 === 0 ? '127.0.0.1' : '127.0.0.3', family: 4 }])
   }) as unknown as typeof dns.lookup
   beforeAll(async () => {
     harness = await startHarness(handleSocks5, {
-      udp: { resolve: createResolver({ allowPrivate: true, ownAddresses: () => new Set(['127.0.0.3']), lookup }) },
+      udp: {
+        resolve: createResolver({ allowPrivate: true, ownAddresses: () => new Set(['127.0.0.3']), lookup }),
+      },
     })
   })
   afterAll(() => harness.close())
@@ -248,7 +277,12 @@ describe('the destination policy, on the address each datagram is sent to', () =
       () => own.socket.close(),
     )
     const named = (data: string) =>
-      Buffer.concat([Uint8Array.of(0, 0, 0, 3, 9), Buffer.from('flip.test'), port16(allowed.port), Buffer.from(data)])
+      Buffer.concat([
+        Uint8Array.of(0, 0, 0, 3, 9),
+        Buffer.from('flip.test'),
+        port16(allowed.port),
+        Buffer.from(data),
+      ])
     for (let turn = 0; turn < 4; turn++) await send(client.socket, named(`by name ${turn}`), raw.relay)
     await send(client.socket, datagram('127.0.0.3', allowed.port, 'literal'), raw.relay)
     await sentinel(client.socket, raw.relay, allowed)

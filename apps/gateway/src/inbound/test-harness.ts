@@ -93,7 +93,9 @@ export async function startHarness(
   await closeServer(unused)
   /** Answers each datagram with `echo:` and the datagram. */
   const udpEcho = dgram.createSocket('udp4')
-  udpEcho.on('message', (message, from) => udpEcho.send([Buffer.from('echo:'), message], from.port, from.address))
+  udpEcho.on('message', (message, from) =>
+    udpEcho.send([Buffer.from('echo:'), message], from.port, from.address),
+  )
   await new Promise<void>((resolve) => udpEcho.bind(0, '127.0.0.1', resolve))
   const udpSinks = { echo: udpEcho.address().port }
   const allowedPorts = new Set(Object.values(sinks))
@@ -129,7 +131,8 @@ export async function startHarness(
   }
 
   const tunnels = createTunnels({ maxPerGrant: options.udp?.maxTunnels ?? 100 })
-  const resolve = options.udp?.resolve ?? createResolver({ allowPrivate: true, ownAddresses: () => new Set() })
+  const resolve =
+    options.udp?.resolve ?? createResolver({ allowPrivate: true, ownAddresses: () => new Set() })
   const associate = createUdpAssociations({
     idleTimeoutMs: 60_000,
     maxAssociations: 100,

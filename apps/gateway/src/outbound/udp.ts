@@ -33,7 +33,9 @@ type Answer = { addresses: LookupAddress[]; until: number }
  * again on the answer (the resolver does that), but a burst of them asks the system once.
  * Only `lookup(host, { all: true }, callback)` is served, the one form the resolver uses.
  */
-export function cachedLookup(options: { ttlMs?: number; maxNames?: number; lookup?: typeof dns.lookup } = {}) {
+export function cachedLookup(
+  options: { ttlMs?: number; maxNames?: number; lookup?: typeof dns.lookup } = {},
+) {
   const { ttlMs = 5_000, maxNames = 4_096, lookup = dns.lookup } = options
   const answers = new Map<string, Answer>()
   const asking = new Map<string, ((error: Error | null, addresses: LookupAddress[]) => void)[]>()
