@@ -108,7 +108,8 @@ export function createUdpAssociations(options: UdpAssociationOptions) {
           return socket
         },
         () => {
-          exits.delete(key)
+          // No socket (the exit address is gone, say): the next datagram tries afresh.
+          if (exits.get(key) === exit) exits.delete(key)
           return undefined
         },
       )
