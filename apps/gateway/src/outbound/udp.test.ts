@@ -19,7 +19,13 @@ function countingLookup() {
         : callback(null, [{ address: `192.0.2.${answer}`, family: 4 }]),
     )
   }) as unknown as typeof dns.lookup
-  return { lookup, asked, answerAll: () => pending.splice(0).forEach((answer) => answer()) }
+  return {
+    lookup,
+    asked,
+    answerAll: () => {
+      for (const answer of pending.splice(0)) answer()
+    },
+  }
 }
 
 const ask = (lookup: typeof dns.lookup, host: string) =>
