@@ -27,6 +27,9 @@ export const GatewayConfig = z.object({
   /** The loopback port v2ray hands vmess tunnels to our plane on; 0 picks a free one at each start. */
   GATEWAY_VMESS_RELAY_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(256),
+  /** UDP ASSOCIATE: associations open at once per worker process, and destinations per association. */
+  GATEWAY_UDP_MAX_ASSOCIATIONS: z.coerce.number().int().min(1).default(1024),
+  GATEWAY_UDP_MAX_DESTINATIONS: z.coerce.number().int().min(1).max(4096).default(64),
   /** Counters wait here (fsynced) until the API acknowledges them. */
   GATEWAY_SPOOL_DIR: z.string().default('./data/gateway-spool').transform(fromInvocationDir),
   /** Data-plane worker processes (node:cluster); `auto` is one per core, 1 runs everything in one process. */

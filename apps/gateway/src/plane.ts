@@ -8,7 +8,9 @@ import { DialError, type ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
 import { createListeners } from './inbound/listener.ts'
 import { handleSocks5 } from './inbound/socks5.ts'
-import { createDialer } from './outbound/dialer.ts'
+import { createUdpAssociations } from './inbound/socks5-udp.ts'
+import { createDialer, createResolver } from './outbound/dialer.ts'
+import { cachedLookup, openUdpExit } from './outbound/udp.ts'
 import { blockListOf, holds } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
@@ -83,11 +85,23 @@ export function startPlane(
   })
   const sessions = createSessionExits(send)
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
+  const withExit = async (grant: Grant): Promise<Grant> =>
+    grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant
   const dial: ProxyContext['dial'] = async (grant, destination) =>
-    dialFrom(
-      grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant,
-      destination,
-    )
+    dialFrom(await withExit(grant), destination)
+  const associate = createUdpAssociations({
+    tunnels,
+    resolve: createResolver({
+      allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
+      ownAddresses: () => own,
+      lookup: cachedLookup(),
+    }),
+    openExit: openUdpExit,
+    meter: metered,
+    idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
+    maxAssociations: config.GATEWAY_UDP_MAX_ASSOCIATIONS,
+    maxDestinations: config.GATEWAY_UDP_MAX_DESTINATIONS,
+  })
   const listeners = createListeners({
     handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     log,
@@ -98,6 +112,8 @@ export function startPlane(
         authenticate: (at, username, password) => store.authenticate(at, username, password),
         whitelisted: () => store.authorizeSource(entry, socket.remoteAddress ?? ''),
         dial,
+        // A UDP association leaves from one exit for its whole life, picked as a tunnel's is.
+        associate: async (grant, control) => associate(await withExit(grant), control, entry),
         relay,
         count: metered,
         // Its upstreams come and go with its requests and close with it, so the client stands for both.

@@ -1,5 +1,5 @@
 // What a protocol handler needs from the rest of the gateway: who may pass (authenticate),
-// how to reach a destination (dial), and how tunnel bytes are carried and metered (relay, count).
+// how to reach a destination (dial, associate for UDP), and how tunnel bytes are carried and metered (relay, count).
 import type net from 'node:net'
 import type { Authenticate, Destination, Entry, Grant } from '../route/grants.ts'
 
@@ -36,6 +36,11 @@ export type ProxyContext = {
   dial: (grant: Grant, destination: Destination) => Promise<net.Socket>
   /** After the handshake: relays both ways, counting payload bytes for the grant, until either side ends. `head` = bytes already read from the client beyond the handshake (forward them upstream first, they count as up bytes). */
   relay: (grant: Grant, client: net.Socket, upstream: net.Socket, head: Buffer) => void
+  /**
+   * UDP ASSOCIATE for a granted client: a relay on the entry address, tied to `control` (the SOCKS5
+   * connection). Rejects with a DialError (cap reached, no socket).
+   */
+  associate: (grant: Grant, control: net.Socket) => Promise<UdpRelay>
   /** Bytes of an absolute-URI HTTP exchange that the handler itself relays: count them for the grant. */
   count: (grant: Grant, upBytes: number, downBytes: number) => void
   /**
@@ -49,5 +54,8 @@ export type ProxyContext = {
   /** No byte either way for this long closes a forwarded HTTP exchange, as the relay closes a tunnel. Default 300 s. */
   idleTimeoutMs?: number
 }
+
+/** Where a UDP association listens; `start` once the reply is sent (the control connection is then its), `close` to give it up. */
+export type UdpRelay = { address: string; port: number; start: () => void; close: () => void }
 
 export const defaultHandshakeTimeoutMs = 10_000

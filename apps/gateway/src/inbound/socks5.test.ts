@@ -146,7 +146,7 @@ describe('socks5 replies', () => {
 
   const refusals = [
     ['BIND', () => connectIPv4(harness.sinks.echo ?? 0, 2), 0x07],
-    ['UDP ASSOCIATE', () => connectIPv4(harness.sinks.echo ?? 0, 3), 0x07],
+    ['an unknown command', () => connectIPv4(harness.sinks.echo ?? 0, 9), 0x07],
     ['an unknown address type', () => Uint8Array.of(5, 1, 0, 9, 1, 2, 3, 4, 0, 80), 0x08],
     ['a destination the policy forbids', () => connectIPv4(1), 0x02],
     ['a port nobody listens on', () => connectIPv4(harness.sinks.refused ?? 0), 0x05],

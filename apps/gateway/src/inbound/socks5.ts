@@ -1,8 +1,15 @@
-// SOCKS5 (RFC 1928) with username/password authentication (RFC 1929), CONNECT only.
+// SOCKS5 (RFC 1928) with username/password authentication (RFC 1929): CONNECT, and UDP ASSOCIATE
+// (the relay itself is socks5-udp.ts).
 // Every field is read through the bounded Handshake reader, so fragmented and pipelined clients both work.
 import net from 'node:net'
 import type { Destination, Grant } from '../route/grants.ts'
-import { DialError, type DialFailure, defaultHandshakeTimeoutMs, type ProxyContext } from './context.ts'
+import {
+  DialError,
+  type DialFailure,
+  defaultHandshakeTimeoutMs,
+  type ProxyContext,
+  type UdpRelay,
+} from './context.ts'
 import { Handshake, isValidHost } from './handshake.ts'
 
 const socksVersion = 0x05
@@ -11,7 +18,8 @@ const methodNoAuthentication = 0x00
 const methodUserPassword = 0x02
 const noAcceptableMethod = 0xff
 const commandConnect = 0x01
-const addressType = { ipv4: 0x01, domain: 0x03, ipv6: 0x04 } as const
+const commandUdpAssociate = 0x03
+export const addressType = { ipv4: 0x01, domain: 0x03, ipv6: 0x04 } as const
 
 const reply = {
   succeeded: 0x00,
@@ -37,7 +45,8 @@ export async function handleSocks5(socket: net.Socket, context: ProxyContext): P
     if (!grant) return
     const request = await readRequest(handshake)
     if (typeof request === 'number') return handshake.refuse(replyBytes(request))
-    await connect(handshake, context, grant, request)
+    if (request.command === commandUdpAssociate) await associate(handshake, context, grant)
+    else await connect(handshake, context, grant, request.destination)
   } catch {
     handshake.abort()
   }
@@ -71,8 +80,10 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
   return grant
 }
 
-/** The CONNECT request's destination, or the reply code refusing it. */
-async function readRequest(handshake: Handshake): Promise<Destination | number> {
+type Request = { command: typeof commandConnect | typeof commandUdpAssociate; destination: Destination }
+
+/** The request's command and address, or the reply code refusing it. */
+async function readRequest(handshake: Handshake): Promise<Request | number> {
   const header = await handshake.read(4)
   if (header.readUInt8(0) !== socksVersion) throw new Error('not a SOCKS5 request')
   let host: string
@@ -91,9 +102,13 @@ async function readRequest(handshake: Handshake): Promise<Destination | number> 
       return reply.addressTypeNotSupported
   }
   const port = (await handshake.read(2)).readUInt16BE(0)
-  if (header.readUInt8(1) !== commandConnect) return reply.commandNotSupported
+  const command = header.readUInt8(1)
+  // UDP ASSOCIATE names where the client will send from (often 0.0.0.0:0, or PySocks' "0"): the
+  // relay learns that from the first datagram instead, so the address is not used.
+  if (command === commandUdpAssociate) return { command, destination: { host, port } }
+  if (command !== commandConnect) return reply.commandNotSupported
   if (!isValidHost(host)) return reply.hostUnreachable
-  return { host, port }
+  return { command, destination: { host, port } }
 }
 
 async function connect(
@@ -125,6 +140,24 @@ async function connect(
   }
 }
 
+/** Opens the UDP relay and answers with its address and port; the association then owns the connection. */
+async function associate(handshake: Handshake, context: ProxyContext, grant: Grant): Promise<void> {
+  let relay: UdpRelay
+  try {
+    relay = await context.associate(grant, handshake.socket)
+  } catch (error) {
+    const code = error instanceof DialError ? replyForDialFailure[error.reason] : reply.generalFailure
+    return handshake.refuse(replyBytes(code ?? reply.generalFailure))
+  }
+  if (!handshake.isAlive) {
+    relay.close()
+    return handshake.abort()
+  }
+  handshake.socket.write(replyBytes(reply.succeeded, relay.address, relay.port))
+  handshake.handOff()
+  relay.start()
+}
+
 /** VER REP RSV ATYP BND.ADDR BND.PORT; failures carry 0.0.0.0:0 as RFC 1928 allows. */
 function replyBytes(code: number, address = '0.0.0.0', port = 0): Buffer {
   const portBytes = Buffer.alloc(2)
@@ -132,7 +165,8 @@ function replyBytes(code: number, address = '0.0.0.0', port = 0): Buffer {
   return Buffer.concat([Uint8Array.of(socksVersion, code, 0x00), encodeAddress(address), portBytes])
 }
 
-function encodeAddress(address: string): Buffer {
+/** ATYP and ADDR of an IP address (IPv4-mapped IPv6 as IPv4); 0.0.0.0 for anything else. */
+export function encodeAddress(address: string): Buffer {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
   const ipv4 = mapped ?? address
   if (net.isIPv4(ipv4)) return Buffer.from([addressType.ipv4, ...ipv4.split('.').map(Number)])
@@ -141,7 +175,7 @@ function encodeAddress(address: string): Buffer {
 }
 
 /** RFC 5952 text (the WHATWG URL serializer compresses it for us). */
-function formatIPv6(bytes: Buffer): string {
+export function formatIPv6(bytes: Buffer): string {
   const groups = Array.from({ length: 8 }, (_, index) => bytes.readUInt16BE(index * 2).toString(16))
   return new URL(`http://[${groups.join(':')}]/`).hostname.slice(1, -1)
 }

@@ -1,11 +1,17 @@
 // Test harness for the protocol handlers (not a test file itself): a proxy server running one handler
 // with a stand-in gateway context, and loopback sinks to dial. Clients are in test-clients.ts.
-// Every address here is loopback, and the stand-in dial refuses anything but our own sinks.
+// Every address here is loopback, and the stand-in dial refuses anything but our own sinks; UDP
+// associations are the real ones, their resolver held to loopback.
+import dgram from 'node:dgram'
 import http from 'node:http'
 import net from 'node:net'
+import { createResolver } from '../outbound/dialer.ts'
+import { openUdpExit } from '../outbound/udp.ts'
 import type { Destination, Grant } from '../route/grants.ts'
 import { spliceCounting } from '../test-sockets.ts'
+import { createTunnels } from '../tracker/tunnels.ts'
 import { DialError, type ProxyContext } from './context.ts'
+import { createUdpAssociations, type UdpAssociationOptions } from './socks5-udp.ts'
 
 export const user = 'alice'
 export const password = 's3cret'
@@ -64,10 +70,15 @@ function httpSink(): http.Server {
 
 const pick = ({ method, url, headers }: http.IncomingMessage) => ({ method, url, headers })
 
+/** The UDP associations' settings a test may change (the resolver: loopback only, whatever it says). */
+type UdpSettings = Partial<Omit<UdpAssociationOptions, 'tunnels' | 'openExit' | 'meter'>> & {
+  maxTunnels?: number
+}
+
 /** `whitelisted`: client addresses let in without a password (the harness's clients come from 127.0.0.1). */
 export async function startHarness(
   handler: Handler,
-  options: { handshakeTimeoutMs?: number; whitelisted?: string[] } = {},
+  options: { handshakeTimeoutMs?: number; whitelisted?: string[]; udp?: UdpSettings } = {},
 ) {
   const tally = { up: 0, down: 0 }
   const escaped: unknown[] = []
@@ -93,6 +104,13 @@ export async function startHarness(
     refused: await listen(unused), // closed again below: nothing listens there any more
   }
   await closeServer(unused)
+  /** Answers each datagram with `echo:` and the datagram. */
+  const udpEcho = dgram.createSocket('udp4')
+  udpEcho.on('message', (message, from) =>
+    udpEcho.send([Buffer.from('echo:'), message], from.port, from.address),
+  )
+  await new Promise<void>((resolve) => udpEcho.bind(0, '127.0.0.1', resolve))
+  const udpSinks = { echo: udpEcho.address().port }
   const allowedPorts = new Set(Object.values(sinks))
   const isLoopback = (host: string) =>
     host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
@@ -125,6 +143,27 @@ export async function startHarness(
     })
   }
 
+  const tunnels = createTunnels({ maxPerGrant: options.udp?.maxTunnels ?? 100 })
+  const resolve =
+    options.udp?.resolve ?? createResolver({ allowPrivate: true, ownAddresses: () => new Set() })
+  const associate = createUdpAssociations({
+    idleTimeoutMs: 60_000,
+    maxAssociations: 100,
+    maxDestinations: 16,
+    ...options.udp,
+    tunnels,
+    resolve: async (grant, destination) => {
+      const address = await resolve(grant, destination)
+      if (!isLoopback(address)) throw new DialError('not-allowed', 'the test harness sends to loopback only')
+      return address
+    },
+    openExit: openUdpExit,
+    meter: (_grant, up, down) => {
+      tally.up += up
+      tally.down += down
+    },
+  })
+
   const relay: ProxyContext['relay'] = (_grant, client, upstream, head) => {
     relayed.push(upstream)
     tally.up += head.length
@@ -146,6 +185,8 @@ export async function startHarness(
       whitelisted: () =>
         options.whitelisted?.includes(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '') ? grant : null,
       dial,
+      associate: (granted, control) =>
+        associate(granted, control, { address: socket.localAddress ?? '', port: socket.localPort ?? 0 }),
       relay,
       count: (_grant, up, down) => {
         tally.up += up
@@ -164,6 +205,9 @@ export async function startHarness(
   return {
     port,
     sinks,
+    udpSinks,
+    /** The UDP associations, as the tracker holds them. */
+    tunnels,
     tally,
     escaped,
     dials,
@@ -189,6 +233,8 @@ export async function startHarness(
       return (await Promise.all(servers.map(connections))).reduce((sum, count) => sum + count, 0)
     },
     async close() {
+      tunnels.closeWhere(() => true)
+      udpEcho.close()
       await Promise.all([proxy, echo, echoV6, web].map(closeServer))
     },
   }

@@ -1,9 +1,15 @@
 // Every open tunnel, by credential: enforces the per-credential cap and lets the sync cut
 // the tunnels of a credential that disappeared, changed version or ran out of traffic.
-import type net from 'node:net'
+// A UDP association counts as a tunnel: its control connection and its relay are the two ends.
 import type { Grant } from '../route/grants.ts'
 
-type Tunnel = { grant: Grant; client: net.Socket; upstream: net.Socket }
+/** One end of a tunnel: a TCP socket, or a UDP association (which closes like one). */
+export type TunnelEnd = {
+  readonly destroyed: boolean
+  destroy(): unknown
+  once(event: 'close', listener: () => void): unknown
+}
+type Tunnel = { grant: Grant; client: TunnelEnd; upstream: TunnelEnd }
 
 // Grants are rebuilt on every credentials pull, so identity is kind+id, not the object.
 const keyOf = (grant: Grant) => `${grant.kind}:${grant.id}`
@@ -24,7 +30,7 @@ export function createTunnels(options: { maxPerGrant: number }) {
 
   return {
     /** Registers a tunnel; false when the grant is at its cap (the caller refuses the connection). */
-    open(grant: Grant, client: net.Socket, upstream: net.Socket): boolean {
+    open(grant: Grant, client: TunnelEnd, upstream: TunnelEnd): boolean {
       const key = keyOf(grant)
       const set = byGrant.get(key) ?? new Set<Tunnel>()
       if (set.size >= options.maxPerGrant) return false
@@ -42,7 +48,7 @@ export function createTunnels(options: { maxPerGrant: number }) {
 
     count: (grant: Grant) => byGrant.get(keyOf(grant))?.size ?? 0,
 
-    /** Destroys both sockets of every tunnel whose grant matches; returns how many were cut. */
+    /** Destroys both ends of every tunnel whose grant matches; returns how many were cut. */
     closeWhere(predicate: (grant: Grant) => boolean): number {
       const doomed: Tunnel[] = []
       for (const set of byGrant.values()) {

@@ -66,6 +66,7 @@ function clashProxy(line: ExportLine, name: string) {
         port: line.port,
         username: line.username,
         password: line.password,
+        // The gateway serves UDP ASSOCIATE on socks5 lines (apps/gateway/src/udp.test.ts).
         udp: true,
       }
 }

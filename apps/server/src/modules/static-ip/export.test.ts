@@ -221,7 +221,9 @@ describe('export by filters', () => {
     expect(byPath.disposition).toBe(`attachment; filename="proxies-clash-${today()}.yaml"`)
     expect(byFormat.disposition).toBe(`attachment; filename="proxies-all-clash-${today()}.yaml"`)
     expect(byFormat.text).toBe(byPath.text)
-    const proxies = (parseYaml(byFormat.text) as { proxies: { type: string }[] }).proxies
+    const proxies = (parseYaml(byFormat.text) as { proxies: { type: string; udp?: boolean }[] }).proxies
+    // socks5 lines carry UDP through the gateway (UDP ASSOCIATE).
+    for (const proxy of proxies.filter((each) => each.type === 'socks5')) expect(proxy.udp).toBe(true)
     expect(proxies.map((proxy) => proxy.type).sort()).toEqual([
       'socks5',
       'socks5',
