@@ -27,7 +27,14 @@ export async function startVmessClient(
   const socksPort = await freePort()
   const config = {
     log: { loglevel: 'warning', access: 'none' },
-    inbounds: [{ listen: '127.0.0.1', port: socksPort, protocol: 'socks', settings: { auth: 'noauth' } }],
+    inbounds: [
+      {
+        listen: '127.0.0.1',
+        port: socksPort,
+        protocol: 'socks',
+        settings: { auth: 'noauth', udp: true, ip: '127.0.0.1' },
+      },
+    ],
     outbounds: [
       {
         protocol: 'vmess',

@@ -3,6 +3,7 @@
 // v2ray as the customer's client, built from the exported link. What v2ray may reach, and what is
 // counted, is decided by our plane alone.
 import { execFileSync } from 'node:child_process'
+import { createSocket } from 'node:dgram'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -16,6 +17,7 @@ import { type Gateway, startGateway } from '../../gateway.ts'
 import { type Api, startApi } from '../../sync/test-api.ts'
 import { eventually, type SinkTally, tallySink, testGatewaySettings } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
+import { hasPySocks, startUdpClient } from '../test-udp-client.ts'
 import { decodeVmessLink, startVmessClient } from './test-client.ts'
 import { createVmessEngine } from './v2ray.ts'
 import { findExecutable } from './v2ray-process.ts'
@@ -28,6 +30,9 @@ let api: Api
 let workDir: string
 let sinkPort: number
 let echoPort: number
+let udpEchoPort: number
+/** Where the UDP echo's datagrams came from. */
+const udpPeers: string[] = []
 const servers: net.Server[] = []
 /** The echo sink's sockets: one closes when its tunnel is cut. */
 const echoed: net.Socket[] = []
@@ -119,6 +124,17 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray a
         socket.pipe(socket)
       }),
     )
+    const udpEcho = createSocket('udp4')
+    udpEcho.on('message', (message, from) => {
+      udpPeers.push(from.address)
+      udpEcho.send(message, from.port, from.address)
+    })
+    udpEchoPort = await new Promise<number>((resolve) =>
+      udpEcho.bind(0, SINK_HOST, () => resolve(udpEcho.address().port)),
+    )
+    cleanups.push(async () => {
+      udpEcho.close()
+    })
     workDir = mkdtempSync(join(tmpdir(), 'gateway-vmess-'))
     ;({ gateway, workDir: gatewayDir } = await startTestGateway('dev'))
   })
@@ -255,6 +271,29 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray a
     // And A's newest link works.
     expect((await whenServed((await exportedClient(a.token)).socksPort)).exitCode).toBe(0)
     socket.destroy()
+  })
+
+  it('carries UDP on the line through the plane: from the bought address, metered', async () => {
+    if (!hasPySocks()) throw new Error('python3-socks is not installed (apt-get install -y python3-socks)')
+    const { token, instance } = await api.staticIpCustomer('vmess')
+    await gateway.pull()
+    const client = await exportedClient(token)
+    await whenServed(client.socksPort)
+    const udp = await startUdpClient({ host: '127.0.0.1', port: client.socksPort })
+    cleanups.push(udp.close)
+    expect(udp.opened.error).toBeUndefined()
+    const payload = 'datagram '.repeat(100)
+    expect((await udp.send(SINK_HOST, udpEchoPort, payload)).error).toBeUndefined()
+    const answer = await udp.receive(5_000)
+    expect(answer.data).toBe(payload)
+    expect(udpPeers).toContain(instance.ip)
+    await gateway.flush()
+    expect(
+      await eventually(
+        () => api.usage(token),
+        (totals) => totals.downBytes >= payload.length,
+      ),
+    ).toEqual({ upBytes: payload.length, downBytes: payload.length })
   })
 
   // Last: it takes the node's lines over from the development gateway.

@@ -57,6 +57,7 @@ function clashProxy(line: ExportLine, name: string) {
         uuid: line.uuid,
         alterId: 0,
         cipher: 'auto',
+        // v2ray hands vmess UDP to the gateway's own UDP ASSOCIATE (apps/gateway/src/inbound/vmess/v2ray.test.ts).
         udp: true,
       }
     : {
