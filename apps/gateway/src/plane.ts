@@ -3,7 +3,7 @@
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import type { GatewayConfig } from './config.ts'
+import { type GatewayConfig, guardSettingsOf } from './config.ts'
 import { DialError, type ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
 import { createListeners } from './inbound/listener.ts'
@@ -12,6 +12,7 @@ import { createDialer } from './outbound/dialer.ts'
 import { blockListOf, holds } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
+import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/guard.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
@@ -21,16 +22,20 @@ export const REPORT_MS = 250
 
 type Session = NonNullable<Grant['session']>
 /**
- * From the sync side: an answer of the node API to apply, the traffic accounts' limits, or the exit
- * a sticky session holds (the answer to this plane's question `ask`).
+ * From the sync side: an answer of the node API to apply, the traffic accounts' limits, the exit
+ * a sticky session holds (the answer to this plane's question `ask`), or password guessing node-wide.
  */
 export type ToPlane =
   | { type: 'users'; users: NodeUsers }
   | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
   | { type: 'session-exit'; ask: number; address?: string; until: number }
-/** To the sync side: bytes counted since the last report and the tunnels open now; or a question. */
+  | GuardUpdate
+/**
+ * To the sync side: bytes counted since the last report, the tunnels open now and the wrong passwords
+ * per source; or a question.
+ */
 export type FromPlane =
-  | { type: 'counts'; records: UsageRecord[]; openTunnels: number }
+  | { type: 'counts'; records: UsageRecord[]; openTunnels: number; failures: [string, number][] }
   | { type: 'session'; ask: number; account: string; session: Session }
 
 /** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
@@ -81,6 +86,8 @@ export function startPlane(
     connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
   })
   const sessions = createSessionExits(send)
+  // The whole node's workers share the limit (a plane of the one-process gateway is alone).
+  const guard = createPlaneGuard({ ...guardSettingsOf(config), planes: config.GATEWAY_WORKERS })
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
   const dial: ProxyContext['dial'] = async (grant, destination) =>
     dialFrom(
@@ -91,11 +98,13 @@ export function startPlane(
     handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     log,
     handle: (socket, entry, protocol) => {
+      const whitelisted = () => store.authorizeSource(entry, socket.remoteAddress ?? '')
       const context: ProxyContext = {
         entry,
-        // A credential cut off between pulls (spent, disabled) is refused at once.
-        authenticate: (at, username, password) => store.authenticate(at, username, password),
-        whitelisted: () => store.authorizeSource(entry, socket.remoteAddress ?? ''),
+        // A credential cut off between pulls (spent, disabled) is refused at once; a wrong password
+        // counts against the source, and a source guessing passwords is refused before it sends one.
+        ...guardConnection(guard, socket.remoteAddress ?? '', store.authenticate, whitelisted),
+        whitelisted,
         dial,
         relay,
         count: metered,
@@ -119,6 +128,8 @@ export function startPlane(
       listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
     } else if (message.type === 'session-exit') {
       return sessions.answer(message)
+    } else if (message.type === 'guard') {
+      return guard.receive(message)
     } else {
       // The sync side's figure knows what was reported; what this plane counted since, it spends again.
       for (const [id, bytes] of message.allowances)
@@ -129,7 +140,8 @@ export function startPlane(
     cutOff()
   }
 
-  const report = () => send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size })
+  const report = () =>
+    send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size, failures: guard.drain() })
   const timer = setInterval(report, REPORT_MS)
 
   return {

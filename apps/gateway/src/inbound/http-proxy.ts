@@ -31,6 +31,7 @@ const reasons: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
   407: 'Proxy Authentication Required',
+  429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   502: 'Bad Gateway',
   504: 'Gateway Timeout',
@@ -44,6 +45,9 @@ export async function handleHttpProxy(socket: net.Socket, context: ProxyContext)
     const head = parseHead(raw)
     const target = head && requestTarget(head)
     if (!head || !target) return handshake.refuse(errorResponse(400))
+    // A source refused for guessing passwords: answered before its password is looked at.
+    const refusedUntil = context.refusedUntil?.() ?? 0
+    if (refusedUntil > 0) return handshake.refuse(guessingResponse(refusedUntil))
     const grant = authorize(head, context)
     if (!grant) return handshake.refuse(errorResponse(407, ['Proxy-Authenticate: Basic realm="proxy"']))
     const upstream = await dial(handshake, context, grant, target)
@@ -109,9 +113,9 @@ async function dial(
   return undefined
 }
 
-function errorResponse(status: number, extraHeaders: string[] = []): string {
+function errorResponse(status: number, extraHeaders: string[] = [], text?: string): string {
   const reason = reasons[status] ?? 'Error'
-  const body = `${status} ${reason}\n`
+  const body = `${status} ${reason}\n${text ?? ''}`
   return [
     `HTTP/1.1 ${status} ${reason}`,
     ...extraHeaders,
@@ -121,4 +125,13 @@ function errorResponse(status: number, extraHeaders: string[] = []): string {
     '',
     body,
   ].join('\r\n')
+}
+
+function guessingResponse(refusedUntil: number): string {
+  const seconds = Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))
+  return errorResponse(
+    429,
+    [`Retry-After: ${seconds}`],
+    `Too many wrong proxy passwords from this address: try again in ${seconds} s.\n`,
+  )
 }

@@ -1,10 +1,11 @@
 // The sync side of a gateway, one per node (the cluster primary, or the only process): pulls the
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
-// and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
-// sends the heartbeat.
-import type { GatewayConfig } from '../config.ts'
+// and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, blocks
+// sources guessing passwords node-wide, and sends the heartbeat.
+import { type GatewayConfig, guardSettingsOf } from '../config.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
+import { createNodeGuard } from '../route/guard.ts'
 import { createMeter } from '../tracker/meter.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
@@ -51,7 +52,8 @@ export function createNodeSync(
     counted: meter.counted,
     openTunnels: () => [...openTunnels.values()].reduce((sum, n) => sum + n, 0),
   })
-  const heartbeat = () => pusher.heartbeat(stats())
+  const guard = createNodeGuard(guardSettingsOf(config))
+  const heartbeat = () => pusher.heartbeat({ ...stats(), passwordGuessing: guard.figures() })
 
   /** The allowances last handed to the planes: only changes travel. */
   let sent = new Map<string, number>()
@@ -90,6 +92,11 @@ export function createNodeSync(
       })
     }
     openTunnels.set(plane, message.openTunnels)
+    if (message.failures.length > 0) {
+      // Every plane hears the levels (and blocks) first; then the reporter, which of its failures they hold.
+      broadcast(guard.add(message.failures))
+      reply({ type: 'guard', levels: [], blocks: [], heard: message.failures })
+    }
     let spent = false
     for (const record of message.records) {
       meter.add(record, record.upBytes, record.downBytes)
@@ -136,6 +143,7 @@ export function createNodeSync(
     welcome: (): ToPlane[] => [
       { type: 'users', users: credentials.snapshot() },
       { type: 'limits', allowances: [...allowances()], disabled: credentials.disabled() },
+      guard.welcome(),
     ],
     entries: () => credentials.entries().filter((entry) => isOwned(entry.address)),
     /** Stops the loops and v2ray, and pushes what was counted (the spool keeps the rest). */
