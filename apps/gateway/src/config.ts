@@ -37,10 +37,24 @@ export const GatewayConfig = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default('auto')
     .transform((value) => (value === 'auto' ? availableParallelism() : value)),
+  /**
+   * Password guessing: a source (an IPv4 address, an IPv6 /64) with this many wrong passwords within
+   * the window, node-wide, is refused for the block time on every entry, before any password is read.
+   */
+  GATEWAY_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  GATEWAY_AUTH_FAILURE_WINDOW_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  GATEWAY_AUTH_BLOCK_MS: z.coerce.number().int().min(500).max(86_400_000).default(600_000),
   GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
   GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
 })
 export type GatewayConfig = z.infer<typeof GatewayConfig>
+
+/** The guard's settings (route/guard.ts) from the gateway's. */
+export const guardSettingsOf = (config: GatewayConfig) => ({
+  limit: config.GATEWAY_AUTH_FAILURE_LIMIT,
+  windowMs: config.GATEWAY_AUTH_FAILURE_WINDOW_MS,
+  blockMs: config.GATEWAY_AUTH_BLOCK_MS,
+})
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))

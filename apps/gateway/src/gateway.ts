@@ -9,7 +9,12 @@ export type Gateway = Awaited<ReturnType<typeof startGateway>>
 
 export async function startGateway(config: GatewayConfig, log: (message: string) => void = console.warn) {
   let sync: NodeSync | undefined
-  const plane = startPlane(config, (message) => sync?.receive('local', message, plane.receive), log)
+  // The only plane: it shares nothing (the guard's limit is all its own).
+  const plane = startPlane(
+    { ...config, GATEWAY_WORKERS: 1 },
+    (message) => sync?.receive('local', message, plane.receive),
+    log,
+  )
   sync = createNodeSync(config, (message) => plane.receive(message), log)
   await sync.start()
   await plane.ready()

@@ -3,7 +3,7 @@
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import type { GatewayConfig } from './config.ts'
+import { type GatewayConfig, guardSettingsOf } from './config.ts'
 import { DialError, type ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
 import { createListeners } from './inbound/listener.ts'
@@ -14,6 +14,7 @@ import { cachedLookup, openUdpExit } from './outbound/udp.ts'
 import { blockListOf, holds } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
+import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/guard.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
@@ -23,17 +24,21 @@ export const REPORT_MS = 250
 
 type Session = NonNullable<Grant['session']>
 /**
- * From the sync side: an answer of the node API to apply, the traffic accounts' limits, or the exit
- * a sticky session holds (the answer to this plane's question `ask`).
+ * From the sync side: an answer of the node API to apply, the traffic accounts' limits, the exit
+ * a sticky session holds (the answer to this plane's question `ask`), or password guessing node-wide.
  */
 export type ToPlane =
   | { type: 'users'; users: NodeUsers }
   | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
   | { type: 'session-exit'; ask: number; address?: string; until: number }
   | { type: 'relay'; entry: Entry }
-/** To the sync side: bytes counted since the last report and the tunnels open now; or a question. */
+  | GuardUpdate
+/**
+ * To the sync side: bytes counted since the last report, the tunnels open now and the wrong passwords
+ * per source; or a question.
+ */
 export type FromPlane =
-  | { type: 'counts'; records: UsageRecord[]; openTunnels: number }
+  | { type: 'counts'; records: UsageRecord[]; openTunnels: number; failures: [string, number][] }
   | { type: 'session'; ask: number; account: string; session: Session }
 
 /** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
@@ -84,6 +89,8 @@ export function startPlane(
     connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
   })
   const sessions = createSessionExits(send)
+  // The whole node's workers share the limit (a plane of the one-process gateway is alone).
+  const guard = createPlaneGuard({ ...guardSettingsOf(config), planes: config.GATEWAY_WORKERS })
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
   const withExit = async (grant: Grant): Promise<Grant> =>
     grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant
@@ -106,11 +113,19 @@ export function startPlane(
     handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
     log,
     handle: (socket, entry, protocol) => {
+      const whitelisted = () => store.authorizeSource(entry, socket.remoteAddress ?? '')
       const context: ProxyContext = {
         entry,
-        // A credential cut off between pulls (spent, disabled) is refused at once.
-        authenticate: (at, username, password) => store.authenticate(at, username, password),
-        whitelisted: () => store.authorizeSource(entry, socket.remoteAddress ?? ''),
+        // A credential cut off between pulls (spent, disabled) is refused at once; a wrong password
+        // counts against the source, and a source guessing passwords is refused before it sends one.
+        // v2ray's connections to the relay entry all come from loopback: never guessing, never blocked.
+        ...(isVmessRelay(entry)
+          ? {
+              authenticate: (at, user, pass) => store.authenticate(at, user, pass, () => {}),
+              refusedUntil: () => 0,
+            }
+          : guardConnection(guard, socket.remoteAddress ?? '', store.authenticate, whitelisted)),
+        whitelisted,
         dial,
         // A UDP association leaves from one exit for its whole life, picked as a tunnel's is.
         associate: async (grant, control) => associate(await withExit(grant), control, entry),
@@ -127,6 +142,8 @@ export function startPlane(
   let listening = Promise.resolve()
   /** The loopback entry v2ray brings vmess tunnels to, once the sync side has picked it. */
   let vmessRelay: Entry | undefined
+  const isVmessRelay = (entry: Entry) =>
+    vmessRelay !== undefined && entry.port === vmessRelay.port && entry.address === vmessRelay.address
   function listen() {
     const owned = store.entries().filter((entry) => isOwned(entry.address))
     const entries = vmessRelay ? [...owned, vmessRelay] : owned
@@ -150,6 +167,8 @@ export function startPlane(
       return listen()
     } else if (message.type === 'session-exit') {
       return sessions.answer(message)
+    } else if (message.type === 'guard') {
+      return guard.receive(message)
     } else {
       // The sync side's figure knows what was reported; what this plane counted since, it spends again.
       for (const [id, bytes] of message.allowances)
@@ -160,7 +179,8 @@ export function startPlane(
     cutOff()
   }
 
-  const report = () => send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size })
+  const report = () =>
+    send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size, failures: guard.drain() })
   const timer = setInterval(report, REPORT_MS)
 
   return {

@@ -32,6 +32,12 @@ export type ProxyContext = {
   authenticate: Authenticate
   /** The grant of this entry's static IP when the client's address is on its customer's whitelist. */
   whitelisted: () => Grant | null
+  /**
+   * Until when (ms since the epoch) the client's address is refused for guessing passwords; 0 when it
+   * is not (never for an address its whitelist lets in). Asked before any password is read, so a
+   * refused client costs no hashing. Absent: no guard.
+   */
+  refusedUntil?: () => number
   /** Opens the upstream for a granted request: resolves, applies the destination policy, binds to grant.exitAddress. Rejects with a DialError. */
   dial: (grant: Grant, destination: Destination) => Promise<net.Socket>
   /** After the handshake: relays both ways, counting payload bytes for the grant, until either side ends. `head` = bytes already read from the client beyond the handshake (forward them upstream first, they count as up bytes). */

@@ -160,15 +160,16 @@ const reasons: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
   407: 'Proxy Authentication Required',
+  429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   502: 'Bad Gateway',
   504: 'Gateway Timeout',
 }
 
 /** The proxy's own answer, always the connection's last. */
-export function errorResponse(status: number, extraHeaders: string[] = []): string {
+export function errorResponse(status: number, extraHeaders: string[] = [], text = ''): string {
   const reason = reasons[status] ?? 'Error'
-  const body = `${status} ${reason}\n`
+  const body = `${status} ${reason}\n${text}`
   return [
     `HTTP/1.1 ${status} ${reason}`,
     ...extraHeaders,

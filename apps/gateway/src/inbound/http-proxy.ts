@@ -75,6 +75,9 @@ async function readRequest(
   // A body whose end we and the origin could see differently (request smuggling) is refused.
   const body = head && target && 'path' in target ? requestFraming(head) : undefined
   if (!head || !target || ('path' in target && !body)) return void handshake.refuse(errorResponse(400))
+  // A source refused for guessing passwords: answered before its password is looked at.
+  const refusedUntil = context.refusedUntil?.() ?? 0
+  if (refusedUntil > 0) return void handshake.refuse(guessingResponse(refusedUntil))
   const grant = authorize(head, context)
   if (!grant) return void handshake.refuse(errorResponse(407, ['Proxy-Authenticate: Basic realm="proxy"']))
   return 'path' in target ? body && { raw, head, grant, target, body } : { raw, head, grant, target }
@@ -132,4 +135,13 @@ async function dial(
   upstream.destroy()
   handshake.abort()
   return undefined
+}
+
+function guessingResponse(refusedUntil: number): string {
+  const seconds = Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))
+  return errorResponse(
+    429,
+    [`Retry-After: ${seconds}`],
+    `Too many wrong proxy passwords from this address: try again in ${seconds} s.\n`,
+  )
 }

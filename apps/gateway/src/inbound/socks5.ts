@@ -63,7 +63,8 @@ async function negotiate(handshake: Handshake, context: ProxyContext): Promise<G
     handshake.socket.write(Uint8Array.of(socksVersion, methodNoAuthentication))
     return whitelisted
   }
-  if (!methods.includes(methodUserPassword)) {
+  // No password method offered, or a source refused for guessing passwords: it may not send one.
+  if (!methods.includes(methodUserPassword) || (context.refusedUntil?.() ?? 0) > 0) {
     return void handshake.refuse(Uint8Array.of(socksVersion, noAcceptableMethod))
   }
   handshake.socket.write(Uint8Array.of(socksVersion, methodUserPassword))

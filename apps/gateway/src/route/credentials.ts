@@ -11,7 +11,7 @@ import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { createExitPool, parseUsername } from '../outbound/exit-pool.ts'
 import { blockListOf, holds, unmapIPv4 } from './addresses.ts'
-import type { Authenticate, Entry, Grant } from './grants.ts'
+import type { Entry, Grant } from './grants.ts'
 import { relayPassword, relayUsername } from './vmess-relay.ts'
 
 type NodeInstance = NodeUsers['instances'][number]
@@ -188,7 +188,13 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     }
   }
 
-  const authenticate: Authenticate = (entry, username, password) => {
+  /** `onWrong` hears of a wrong pair (the guard counts it), not of a right one that is cut off. */
+  const authenticate = (
+    entry: Entry,
+    username: string,
+    password: string,
+    onWrong?: () => void,
+  ): Grant | null => {
     const key = keyOf(entry)
     const login = poolKeys.has(key) ? parseUsername(username) : { username }
     const candidate =
@@ -200,7 +206,11 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
             ? byEntry.get(key)
             : undefined
     const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
-    if (!candidate || !isMatch || !isCurrent(candidate.grant)) return null
+    if (!candidate || !isMatch) {
+      onWrong?.()
+      return null
+    }
+    if (!isCurrent(candidate.grant)) return null
     if (candidate.grant.kind !== 'traffic-account') return candidate.grant
     // A sticky session's exit is held node-wide (every worker must agree): found when dialling.
     if (login?.session) return { ...candidate.grant, session: login.session }

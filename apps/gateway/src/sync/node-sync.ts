@@ -1,11 +1,13 @@
 // The sync side of a gateway, one per node (the cluster primary, or the only process): pulls the
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines (which
-// hands their tunnels to the planes' relay entry), and sends the heartbeat.
-import type { GatewayConfig } from '../config.ts'
+// hands their tunnels to the planes' relay entry), blocks sources guessing passwords node-wide, and
+// sends the heartbeat.
+import { type GatewayConfig, guardSettingsOf } from '../config.ts'
 import { freePort } from '../free-port.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
+import { createNodeGuard } from '../route/guard.ts'
 import { RELAY_ADDRESS, type VmessRelay } from '../route/vmess-relay.ts'
 import { createMeter } from '../tracker/meter.ts'
 import { createCredentials } from './credentials.ts'
@@ -56,7 +58,8 @@ export function createNodeSync(
     counted: meter.counted,
     openTunnels: () => [...openTunnels.values()].reduce((sum, n) => sum + n, 0),
   })
-  const heartbeat = () => pusher.heartbeat(stats())
+  const guard = createNodeGuard(guardSettingsOf(config))
+  const heartbeat = () => pusher.heartbeat({ ...stats(), passwordGuessing: guard.figures() })
 
   /** The allowances last handed to the planes: only changes travel. */
   let sent = new Map<string, number>()
@@ -95,6 +98,11 @@ export function createNodeSync(
       })
     }
     openTunnels.set(plane, message.openTunnels)
+    if (message.failures.length > 0) {
+      // Every plane hears the levels (and blocks) first; then the reporter, which of its failures they hold.
+      broadcast(guard.add(message.failures))
+      reply({ type: 'guard', levels: [], blocks: [], heard: message.failures })
+    }
     let spent = false
     for (const record of message.records) {
       meter.add(record, record.upBytes, record.downBytes)
@@ -141,6 +149,7 @@ export function createNodeSync(
       { type: 'relay', entry: relay },
       { type: 'users', users: credentials.snapshot() },
       { type: 'limits', allowances: [...allowances()], disabled: credentials.disabled() },
+      guard.welcome(),
     ],
     entries: () => credentials.entries().filter((entry) => isOwned(entry.address)),
     /** Stops the loops and v2ray, and pushes what was counted (the spool keeps the rest). */

@@ -5,10 +5,12 @@
 // subtracts them) and sends the heartbeat with the node's health figures.
 import {
   type NodeHeartbeat,
+  NodeHeartbeatCore,
   REPORT_MAX_RECORDS,
   type TrafficReport,
   TrafficReportAnswer,
 } from '@proxy/contract/nodes/endpoints'
+import { z } from 'zod'
 import type { Meter } from '../tracker/meter.ts'
 import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
@@ -149,9 +151,11 @@ export function createPusher(options: PusherOptions) {
       deadLetters: dead,
       pendingBatches: pending(),
     }
-    const answer = await callNodeApi(options, 'POST', '/heartbeat', {
-      ...(body && { body: JSON.stringify(body) }),
-    })
+    const beat = (figures?: object) =>
+      callNodeApi(options, 'POST', '/heartbeat', { ...(figures && { body: JSON.stringify(figures) }) })
+    let answer = await beat(body)
+    // A server older than some figure refuses the whole beat (its schema is strict): it gets the core.
+    if (answer.status === 400 && body) answer = await beat(z.object(NodeHeartbeatCore.shape).parse(body))
     if (answer.status !== 200)
       throw new NodeApiError(`POST /heartbeat answered ${answer.status}`, answer.status)
   }

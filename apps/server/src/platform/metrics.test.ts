@@ -38,6 +38,9 @@ describe('metrics in development', () => {
       'proxy_gateway_open_tunnels',
       'proxy_gateway_bytes_per_second',
       'proxy_gateway_bytes_total',
+      'proxy_gateway_password_failures_total',
+      'proxy_gateway_password_blocks_total',
+      'proxy_gateway_blocked_sources',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
     ])
@@ -97,6 +100,21 @@ describe('metrics in development', () => {
     expect(sample(text, `proxy_gateway_open_tunnels{node="${name}"}`)).toBe(42)
     expect(sample(text, `proxy_gateway_bytes_per_second{node="${name}"}`)).toBe(5_000_000)
     expect(text).not.toContain(`${name}-old`)
+  })
+
+  it("reports each active node's password guessing from its last heartbeat", async () => {
+    const name = `guessed-${randomUUID().slice(0, 8)}`
+    const figures = JSON.stringify({ failures: 4321, blocks: 7, blockedSources: 2, offenders: [] })
+    await server.db.execute(sql`
+      insert into nodes (name, host, token_hash, password_guessing)
+      values (${name}, 'edge.example.com', ${randomUUID()}, ${figures}::jsonb),
+             (${`${name}-quiet`}, 'quiet.example.com', ${randomUUID()}, null)`)
+    const text = await scrape(server)
+    expect(sample(text, `proxy_gateway_password_failures_total{node="${name}"}`)).toBe(4321)
+    expect(sample(text, `proxy_gateway_password_blocks_total{node="${name}"}`)).toBe(7)
+    expect(sample(text, `proxy_gateway_blocked_sources{node="${name}"}`)).toBe(2)
+    // A node whose gateway reports none has no series (rather than a false 0).
+    expect(text).not.toContain(`proxy_gateway_password_failures_total{node="${name}-quiet"}`)
   })
 
   it('is open to every loopback address without a token', async () => {

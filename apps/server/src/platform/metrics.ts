@@ -151,6 +151,7 @@ function registerBusinessMetrics(registry: Registry, db: Db) {
       for (const row of found) this.set({ node: String(row.name) }, Number(row.bps))
     },
   })
+  registerGuessingMetrics(registry, db)
   new Counter({
     name: 'proxy_gateway_bytes_total',
     help: 'Bytes customers have moved through the gateways (up and down), as the nodes reported them.',
@@ -161,4 +162,48 @@ function registerBusinessMetrics(registry: Registry, db: Db) {
       this.inc(Number(row?.n ?? 0))
     },
   })
+}
+
+/** Password guessing on each active node, as its last heartbeat reported it (issue 25). */
+function registerGuessingMetrics(registry: Registry, db: Db) {
+  const figures = [
+    {
+      name: 'proxy_gateway_password_failures_total',
+      help: 'Wrong proxy passwords each active node has seen since its gateway started.',
+      field: 'failures',
+      Metric: Counter,
+    },
+    {
+      name: 'proxy_gateway_password_blocks_total',
+      help: 'Sources each active node has blocked for guessing passwords since its gateway started.',
+      field: 'blocks',
+      Metric: Counter,
+    },
+    {
+      name: 'proxy_gateway_blocked_sources',
+      help: 'Sources each active node refuses now for guessing passwords.',
+      field: 'blockedSources',
+      Metric: Gauge,
+    },
+  ] as const
+  for (const { name, help, field, Metric } of figures)
+    new Metric({
+      name,
+      help,
+      labelNames: ['node'] as const,
+      registers: [registry],
+      async collect() {
+        const found = await rows(
+          db,
+          sql`select name, (password_guessing ->> ${field})::float8 as n from nodes
+              where revoked_at is null and password_guessing is not null`,
+        )
+        this.reset()
+        for (const row of found) {
+          const labels = { node: String(row.name) }
+          if (this instanceof Counter) this.inc(labels, Number(row.n))
+          else this.set(labels, Number(row.n))
+        }
+      },
+    })
 }

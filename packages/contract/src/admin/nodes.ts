@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
+import { PasswordGuessing } from '../nodes/endpoints.ts'
 
 export const NodeStatus = z.enum(['up', 'down', 'revoked'])
 export type NodeStatus = z.infer<typeof NodeStatus>
@@ -27,6 +28,8 @@ export const AdminNode = z.object({
   bytesPerSecond: z.number().nullable(),
   deadLetters: z.number().int().nullable(),
   pendingBatches: z.number().int().nullable(),
+  /** Password guessing on the node (wrong passwords, blocks, the worst sources); null until a heartbeat carried it. */
+  passwordGuessing: PasswordGuessing.nullish(),
 })
 export type AdminNode = z.infer<typeof AdminNode>
 

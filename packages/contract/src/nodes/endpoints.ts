@@ -70,8 +70,8 @@ export const TrafficReportAnswer = z.object({
   disabled: z.array(z.object({ kind: z.literal('traffic-account'), id: z.string() })),
 })
 
-/** What a node reports about itself with each heartbeat; the server keeps the latest. */
-export const NodeHeartbeat = z.strictObject({
+/** The figures every node reports (the first heartbeat's): a server older than a later figure knows only these. */
+export const NodeHeartbeatCore = z.strictObject({
   version: text().trim().min(1).max(64),
   uptimeSeconds: Count,
   openTunnels: Count,
@@ -81,6 +81,41 @@ export const NodeHeartbeat = z.strictObject({
   deadLetters: Count,
   /** Traffic batches spooled and not yet accepted. */
   pendingBatches: Count,
+})
+
+/** A count since the gateway started (a Prometheus counter: it restarts with the gateway). */
+const Total = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+export const PASSWORD_GUESSING_OFFENDERS_MAX = 10
+
+/**
+ * Password guessing on the node: wrong passwords and blocks since the gateway started, sources
+ * blocked now, and the sources with the most wrong passwords (worst first). A source is an IPv4
+ * address or an IPv6 /64.
+ */
+export const PasswordGuessing = z.strictObject({
+  failures: Total,
+  blocks: Total,
+  blockedSources: Count,
+  offenders: z
+    .array(
+      z.strictObject({
+        source: z.union([z.ipv4(), z.cidrv6()]),
+        failures: Total,
+        /** While the source is refused; null when it is not. */
+        blockedUntil: z.iso.datetime().nullable(),
+      }),
+    )
+    .max(PASSWORD_GUESSING_OFFENDERS_MAX),
+})
+export type PasswordGuessing = z.infer<typeof PasswordGuessing>
+
+/**
+ * What a node reports about itself with each heartbeat; the server keeps the latest. Figures added
+ * after the core are optional: older gateways send none, and a gateway whose (older) server refuses
+ * them sends the core alone.
+ */
+export const NodeHeartbeat = NodeHeartbeatCore.extend({
+  passwordGuessing: PasswordGuessing.optional(),
 })
 export type NodeHeartbeat = z.infer<typeof NodeHeartbeat>
 

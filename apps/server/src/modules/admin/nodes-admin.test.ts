@@ -72,6 +72,31 @@ describe('nodes in the operator console', () => {
     expect(shown?.lastSeenAt).not.toBeNull()
   })
 
+  it('shows the password-guessing figures of the last heartbeat, null before one carried them', async () => {
+    const { node, token } = await add()
+    expect((await list()).find((item) => item.id === node.id)?.passwordGuessing).toBeNull()
+    const passwordGuessing = {
+      failures: 61,
+      blocks: 3,
+      blockedSources: 1,
+      offenders: [{ source: '203.0.113.9', failures: 20, blockedUntil: '2026-11-25T12:10:00.000Z' }],
+    }
+    const beat = await server.call('POST', '/api/node/v1/heartbeat', {
+      token,
+      body: {
+        version: '1.4.3',
+        uptimeSeconds: 5,
+        openTunnels: 0,
+        bytesPerSecond: 0,
+        deadLetters: 0,
+        pendingBatches: 0,
+        passwordGuessing,
+      },
+    })
+    expect(beat.status, JSON.stringify(beat.body)).toBe(200)
+    expect((await list()).find((item) => item.id === node.id)?.passwordGuessing).toEqual(passwordGuessing)
+  })
+
   it('rotates a token: the old value is refused by the node API, the new one works', async () => {
     const { node, token: old } = await add()
     const rotated = await admin<NodeWithToken>('POST', `/api/admin/nodes/${node.id}/rotate-token`)

@@ -28,6 +28,7 @@ const toAdminNode = (row: NodeRow): AdminNode => ({
   bytesPerSecond: row.bytesPerSecond === null ? null : Number(row.bytesPerSecond),
   deadLetters: row.deadLetters,
   pendingBatches: row.pendingBatches,
+  passwordGuessing: row.passwordGuessing,
 })
 
 /** What the audit log keeps of a node: never its token, only a fingerprint that tells two apart. */

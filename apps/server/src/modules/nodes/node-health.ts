@@ -17,7 +17,12 @@ export async function heartbeat(db: Db, nodeId: string, stats?: NodeHeartbeat | 
     .update(nodes)
     .set({
       lastSeenAt: sql`now()`,
-      ...(stats && { ...stats, bytesPerSecond: BigInt(stats.bytesPerSecond) }),
+      ...(stats && {
+        ...stats,
+        bytesPerSecond: BigInt(stats.bytesPerSecond),
+        // A full beat without them (an older gateway) leaves no stale guessing figures behind.
+        passwordGuessing: stats.passwordGuessing ?? null,
+      }),
     })
     .where(eq(nodes.id, nodeId))
     .returning({ lastSeenAt: nodes.lastSeenAt })
@@ -55,6 +60,7 @@ export async function listNodes(db: Db | Tx, now = new Date(), id?: string) {
       bytesPerSecond: nodes.bytesPerSecond,
       deadLetters: nodes.deadLetters,
       pendingBatches: nodes.pendingBatches,
+      passwordGuessing: nodes.passwordGuessing,
     })
     .from(nodes)
     .where(id === undefined ? undefined : eq(nodes.id, id))

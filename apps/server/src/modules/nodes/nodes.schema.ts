@@ -1,12 +1,14 @@
 // Proxy nodes with their latest health figures, the reports they push (idempotent per node and
 // report id), and hourly usage.
 import { MAX_WIRE_BYTES } from '@proxy/contract/bytes'
+import type { PasswordGuessing } from '@proxy/contract/nodes/endpoints'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -36,6 +38,8 @@ export const nodes = pgTable(
     bytesPerSecond: bigint('bytes_per_second', { mode: 'bigint' }),
     deadLetters: integer('dead_letters'),
     pendingBatches: integer('pending_batches'),
+    /** Password guessing as the last heartbeat reported it: totals and the worst sources (issue 25). */
+    passwordGuessing: jsonb('password_guessing').$type<PasswordGuessing>(),
   },
   (table) => [uniqueIndex('nodes_token_hash_key').on(table.tokenHash)],
 )

@@ -240,6 +240,41 @@ describe('node health', () => {
     expect((await beat(stats, nodeToken)).status).toBe(200)
   })
 
+  it('keeps the password-guessing figures of the latest beat that carried them, and refuses malformed ones', async () => {
+    const { id, token } = await addNode(server.db, 'node-guessing', 'guessing.example.com')
+    const passwordGuessing = {
+      failures: 4_000_000_000,
+      blocks: 3,
+      blockedSources: 2,
+      offenders: [
+        { source: '198.51.100.7', failures: 120, blockedUntil: '2026-11-25T12:10:00.000Z' },
+        { source: '2001:db8:1:2::/64', failures: 20, blockedUntil: null },
+      ],
+    }
+    expect((await beat({ ...stats, passwordGuessing }, token)).status).toBe(200)
+    expect((await healthOf(id))?.passwordGuessing).toEqual(passwordGuessing)
+    // An empty beat keeps them; a full one from an older gateway (without them) clears them.
+    expect((await server.call('POST', '/api/node/v1/heartbeat', { token })).status).toBe(200)
+    expect((await healthOf(id))?.passwordGuessing).toEqual(passwordGuessing)
+    expect((await beat(stats, token)).status).toBe(200)
+    expect((await healthOf(id))?.passwordGuessing).toBeNull()
+
+    const offender = passwordGuessing.offenders[0]
+    for (const bad of [
+      { ...passwordGuessing, extra: 1 },
+      { ...passwordGuessing, failures: -1 },
+      { ...passwordGuessing, blockedSources: 2 ** 31 },
+      { ...passwordGuessing, offenders: Array(11).fill(offender) },
+      { ...passwordGuessing, offenders: [{ ...offender, source: '<script>' }] },
+      { ...passwordGuessing, offenders: [{ ...offender, source: '2001:db8::1' }] },
+      { ...passwordGuessing, offenders: [{ ...offender, blockedUntil: 'soon' }] },
+    ]) {
+      const refused = await beat({ ...stats, passwordGuessing: bad }, token)
+      expect(refused.status, JSON.stringify(bad)).toBe(400)
+    }
+    expect((await healthOf(id))?.passwordGuessing).toBeNull()
+  })
+
   it('reads a node silent for 60 s as down, a revoked one as revoked, and the push lag', async () => {
     const { id, token } = await addNode(server.db, 'node-lag', 'lag.example.com')
     await beat(stats, token)

@@ -15,6 +15,7 @@ import { ListPage } from '../list-page.tsx'
 import { AddNodeModal } from './add-node-modal.tsx'
 import { Heartbeat, NodeStatusTag } from './node-cells.tsx'
 import { formatLag, useNow } from './node-time.ts'
+import { PasswordGuessingPanel } from './password-guessing.tsx'
 import { type IssuedToken, TokenModal } from './token-modal.tsx'
 
 type Row = AdminNode
@@ -135,6 +136,7 @@ export const NodesPage = () => {
         rowTestId="node-row"
         data-testid="nodes-table"
       />
+      <PasswordGuessingPanel nodes={nodes.data?.items ?? []} now={now} />
       <AddNodeModal
         open={isAdding}
         onClose={() => setIsAdding(false)}
