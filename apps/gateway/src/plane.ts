@@ -3,6 +3,7 @@
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import type { CredentialRefusals } from '@proxy/contract/nodes/policy'
 import type { GatewayConfig } from './config.ts'
 import { DialError, type ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
@@ -12,7 +13,9 @@ import { createDialer } from './outbound/dialer.ts'
 import { blockListOf, holds } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
+import { createDestinationPolicy } from './route/policy.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
+import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
 
@@ -28,9 +31,12 @@ export type ToPlane =
   | { type: 'users'; users: NodeUsers }
   | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
   | { type: 'session-exit'; ask: number; address?: string; until: number }
-/** To the sync side: bytes counted since the last report and the tunnels open now; or a question. */
+/**
+ * To the sync side: bytes counted since the last report, the tunnels open now and the destinations
+ * refused per credential since the last report; or a question.
+ */
 export type FromPlane =
-  | { type: 'counts'; records: UsageRecord[]; openTunnels: number }
+  | { type: 'counts'; records: UsageRecord[]; openTunnels: number; refusals?: CredentialRefusals[] }
   | { type: 'session'; ask: number; account: string; session: Session }
 
 /** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
@@ -43,14 +49,16 @@ export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
     port: Number(port),
   }))
 
+/** `a.b.c.d/n, …` (GATEWAY_ADDRESSES) as a list. */
+export const rangesOf = (cidrs: string): string[] =>
+  cidrs
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+
 /** An allow list from `a.b.c.d/n, …`: the addresses this node owns and may listen on. */
 export function ownedAddresses(cidrs: string): (address: string) => boolean {
-  const list = blockListOf(
-    cidrs
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
+  const list = blockListOf(rangesOf(cidrs))
   return (address) => holds(list, address)
 }
 
@@ -74,12 +82,15 @@ export function startPlane(
     if (store.consume(grant, up + down) && tunnels.count(grant) > 0) cutOff()
   }
   const relay = createRelay({ tunnels, meter: metered, idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS })
-  let own = new Set<string>()
-  const dialFrom = createDialer({
+  // One policy for every protocol; the pool host is the node's too, whatever the interfaces say.
+  const policy = createDestinationPolicy({
     allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
-    ownAddresses: () => own,
-    connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
+    ownRanges: [...rangesOf(config.GATEWAY_ADDRESSES), config.GATEWAY_POOL_HOST],
   })
+  const refusals = createRefusalTally()
+  /** What every resolver of this plane (TCP, UDP) judges with and counts into. */
+  const destinations = { policy, onRefused: (grant: Grant) => refusals.add(grant) }
+  const dialFrom = createDialer({ ...destinations, connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS })
   const sessions = createSessionExits(send)
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
   const dial: ProxyContext['dial'] = async (grant, destination) =>
@@ -110,12 +121,9 @@ export function startPlane(
     if (message.type === 'users') {
       store.apply(message.users)
       const entries = store.entries().filter((entry) => isOwned(entry.address))
-      // Customers must not dial into our own addresses: entries, vmess lines and pool exits.
-      own = new Set([
-        ...entries.map((entry) => entry.address),
-        ...store.instances().flatMap((instance) => (isOwned(instance.ip) ? [instance.ip] : [])),
-        ...store.exitAddresses(),
-      ])
+      // GATEWAY_ADDRESSES are refused whole; pool exits may lie outside them.
+      policy.setServed([...entries.map((entry) => entry.address), ...store.exitAddresses()])
+      policy.setDenyList(store.denyList() ?? { ports: [], cidrs: [] })
       listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
     } else if (message.type === 'session-exit') {
       return sessions.answer(message)
@@ -129,7 +137,15 @@ export function startPlane(
     cutOff()
   }
 
-  const report = () => send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size })
+  const report = () => {
+    const refused = refusals.drain()
+    send({
+      type: 'counts',
+      records: meter.drain(),
+      openTunnels: tunnels.size,
+      ...(refused.length > 0 && { refusals: refused }),
+    })
+  }
   const timer = setInterval(report, REPORT_MS)
 
   return {

@@ -68,6 +68,15 @@ export async function eventually<T>(read: () => Promise<T> | T, check: (value: T
   return value
 }
 
+/**
+ * The tests' own loopback addresses, kept apart so that the destination policy (which refuses every
+ * address a node owns) refuses none of the sinks: the API fixtures stock 127.0.0.2–127.0.0.159 and
+ * pool exits in 127.0.8.0–127.0.15.255 (TEST_STOCK, a test gateway's GATEWAY_ADDRESSES); sinks live in
+ * SINK_RANGE, 127.0.0.192–127.0.0.255. 127.0.0.1 is an interface address (and the pool host): refused.
+ */
+export const TEST_STOCK = '127.0.0.0/25,127.0.0.128/27,127.0.8.0/21'
+export const SINK_RANGE = '127.0.0.192/26'
+
 /** The settings of a test gateway on loopback: private destinations allowed, fast pulls and pushes. */
 export const testGatewaySettings = (settings: {
   apiUrl: string
@@ -78,7 +87,7 @@ export const testGatewaySettings = (settings: {
 }) => ({
   GATEWAY_API_URL: settings.apiUrl,
   GATEWAY_NODE_TOKEN: settings.nodeToken,
-  GATEWAY_ADDRESSES: settings.addresses ?? '127.0.0.0/8',
+  GATEWAY_ADDRESSES: settings.addresses ?? TEST_STOCK,
   GATEWAY_POOL_HOST: '127.0.0.1',
   GATEWAY_POOL_PORTS: settings.poolPorts.join(','),
   GATEWAY_ALLOW_PRIVATE: 'true',

@@ -2,10 +2,12 @@
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
 // sends the heartbeat.
+import { REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
 import type { GatewayConfig } from '../config.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
 import { createMeter } from '../tracker/meter.ts'
+import { createRefusalTally } from '../tracker/refusals.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
 import { createPusher } from './pusher.ts'
@@ -51,7 +53,18 @@ export function createNodeSync(
     counted: meter.counted,
     openTunnels: () => [...openTunnels.values()].reduce((sum, n) => sum + n, 0),
   })
-  const heartbeat = () => pusher.heartbeat(stats())
+  /** Destinations the planes refused, per credential, until a heartbeat reports them. */
+  const refusals = createRefusalTally()
+  async function heartbeat() {
+    // Only a server whose pull carries the deny list takes refusals (older ones refuse unknown fields).
+    const refused = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    try {
+      await pusher.heartbeat({ ...stats(), ...(refused.length > 0 && { refusals: refused }) })
+    } catch (error) {
+      refusals.merge(refused)
+      throw error
+    }
+  }
 
   /** The allowances last handed to the planes: only changes travel. */
   let sent = new Map<string, number>()
@@ -90,6 +103,7 @@ export function createNodeSync(
       })
     }
     openTunnels.set(plane, message.openTunnels)
+    refusals.merge(message.refusals ?? [])
     let spent = false
     for (const record of message.records) {
       meter.add(record, record.upBytes, record.downBytes)
