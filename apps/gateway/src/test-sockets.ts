@@ -116,3 +116,37 @@ export function spliceCounting(
   client.on('close', () => upstream.destroy())
   upstream.on('close', () => client.destroySoon())
 }
+
+/**
+ * A listener that only counts who connected and answers `greeting` (an SMTP server's 220 at once; an
+ * HTTP answer once the request's first bytes arrived), to prove that a refused tunnel never reached
+ * it. `port` 0: the kernel picks one.
+ */
+export async function countingSink(host: string, port = 0, greeting = '220 sink ESMTP\r\n') {
+  const peers: string[] = []
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    peers.push(socket.remoteAddress ?? '')
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => {})
+    if (greeting.startsWith('HTTP/')) socket.once('data', () => socket.end(greeting))
+    else socket.end(greeting)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  return {
+    host,
+    port: (server.address() as net.AddressInfo).port,
+    peers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
+}
+
+export type CountingSink = Awaited<ReturnType<typeof countingSink>>
