@@ -14,8 +14,15 @@ export const GatewayConfig = z.object({
   GATEWAY_NODE_TOKEN: z
     .string()
     .regex(/^nt_[A-Za-z0-9_-]{43}$/, 'a node token from `npm run cli -- node:add`'),
-  /** Addresses this node owns (CIDRs, comma-separated): it listens for the static IPs among them. */
-  GATEWAY_ADDRESSES: z.string().default('127.0.0.0/8'),
+  /**
+   * Addresses this node owns (CIDRs, comma-separated): it listens for the static IPs among them, and
+   * every one of them, sold or not, is refused as a destination. The default is the development
+   * seed's stock (apps/server demo-catalog.ts), not all of loopback: the rest stays reachable in
+   * development (GATEWAY_ALLOW_PRIVATE) for local services to test against.
+   */
+  GATEWAY_ADDRESSES: z
+    .string()
+    .default('127.0.1.0/24,127.0.2.0/24,127.0.3.0/24,127.0.4.0/24,127.0.5.0/24,127.0.6.0/24'),
   /** Where the traffic-account (rotating pool) endpoints listen. */
   GATEWAY_POOL_HOST: z.string().default('127.0.0.1'),
   GATEWAY_POOL_PORTS: z.string().default('1080,8080'),

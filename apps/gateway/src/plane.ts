@@ -3,6 +3,7 @@
 // the only process). It learns credentials and limits from the sync side in messages and reports
 // its counts back every REPORT_MS; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import type { CredentialRefusals } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from './config.ts'
 import { DialError, type ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
@@ -15,7 +16,9 @@ import { blockListOf, holds } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
 import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/guard.ts'
+import { createDestinationPolicy } from './route/policy.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
+import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
 
@@ -34,11 +37,17 @@ export type ToPlane =
   | { type: 'relay'; entry: Entry }
   | GuardUpdate
 /**
- * To the sync side: bytes counted since the last report, the tunnels open now and the wrong passwords
- * per source; or a question.
+ * To the sync side: bytes counted since the last report, the tunnels open now, the wrong passwords
+ * per source and the destinations refused per credential since the last report; or a question.
  */
 export type FromPlane =
-  | { type: 'counts'; records: UsageRecord[]; openTunnels: number; failures: [string, number][] }
+  | {
+      type: 'counts'
+      records: UsageRecord[]
+      openTunnels: number
+      failures: [string, number][]
+      refusals?: CredentialRefusals[]
+    }
   | { type: 'session'; ask: number; account: string; session: Session }
 
 /** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
@@ -51,14 +60,16 @@ export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
     port: Number(port),
   }))
 
+/** `a.b.c.d/n, …` (GATEWAY_ADDRESSES) as a list. */
+export const rangesOf = (cidrs: string): string[] =>
+  cidrs
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+
 /** An allow list from `a.b.c.d/n, …`: the addresses this node owns and may listen on. */
 export function ownedAddresses(cidrs: string): (address: string) => boolean {
-  const list = blockListOf(
-    cidrs
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
+  const list = blockListOf(rangesOf(cidrs))
   return (address) => holds(list, address)
 }
 
@@ -82,12 +93,15 @@ export function startPlane(
     if (store.consume(grant, up + down) && tunnels.count(grant) > 0) cutOff()
   }
   const relay = createRelay({ tunnels, meter: metered, idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS })
-  let own = new Set<string>()
-  const dialFrom = createDialer({
+  // One policy for every protocol; the pool host is the node's too, whatever the interfaces say.
+  const policy = createDestinationPolicy({
     allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
-    ownAddresses: () => own,
-    connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS,
+    ownRanges: [...rangesOf(config.GATEWAY_ADDRESSES), config.GATEWAY_POOL_HOST],
   })
+  const refusals = createRefusalTally()
+  /** What every resolver of this plane (TCP, UDP) judges with and counts into. */
+  const destinations = { policy, onRefused: (grant: Grant) => refusals.add(grant) }
+  const dialFrom = createDialer({ ...destinations, connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS })
   const sessions = createSessionExits(send)
   // The whole node's workers share the limit (a plane of the one-process gateway is alone).
   const guard = createPlaneGuard({ ...guardSettingsOf(config), planes: config.GATEWAY_WORKERS })
@@ -98,11 +112,7 @@ export function startPlane(
     dialFrom(await withExit(grant), destination)
   const associate = createUdpAssociations({
     tunnels,
-    resolve: createResolver({
-      allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
-      ownAddresses: () => own,
-      lookup: cachedLookup(),
-    }),
+    resolve: createResolver({ ...destinations, lookup: cachedLookup() }),
     openExit: openUdpExit,
     meter: metered,
     idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
@@ -154,12 +164,9 @@ export function startPlane(
     if (message.type === 'users') {
       store.apply(message.users)
       const entries = store.entries().filter((entry) => isOwned(entry.address))
-      // Customers must not dial into our own addresses: entries, vmess lines and pool exits.
-      own = new Set([
-        ...entries.map((entry) => entry.address),
-        ...store.instances().flatMap((instance) => (isOwned(instance.ip) ? [instance.ip] : [])),
-        ...store.exitAddresses(),
-      ])
+      // GATEWAY_ADDRESSES are refused whole; pool exits may lie outside them.
+      policy.setServed([...entries.map((entry) => entry.address), ...store.exitAddresses()])
+      policy.setDenyList(store.denyList() ?? { ports: [], cidrs: [] })
       listen()
     } else if (message.type === 'relay') {
       vmessRelay = message.entry
@@ -179,8 +186,16 @@ export function startPlane(
     cutOff()
   }
 
-  const report = () =>
-    send({ type: 'counts', records: meter.drain(), openTunnels: tunnels.size, failures: guard.drain() })
+  const report = () => {
+    const refused = refusals.drain()
+    send({
+      type: 'counts',
+      records: meter.drain(),
+      openTunnels: tunnels.size,
+      failures: guard.drain(),
+      ...(refused.length > 0 && { refusals: refused }),
+    })
+  }
   const timer = setInterval(report, REPORT_MS)
 
   return {

@@ -68,6 +68,15 @@ export async function eventually<T>(read: () => Promise<T> | T, check: (value: T
   return value
 }
 
+/**
+ * The tests' own loopback addresses, kept apart so that the destination policy (which refuses every
+ * address a node owns) refuses none of the sinks: the API fixtures stock 127.0.0.2–127.0.0.159 and
+ * pool exits in 127.0.8.0–127.0.15.255 (TEST_STOCK, a test gateway's GATEWAY_ADDRESSES); sinks live in
+ * SINK_RANGE, 127.0.0.192–127.0.0.255. 127.0.0.1 is an interface address (and the pool host): refused.
+ */
+export const TEST_STOCK = '127.0.0.0/25,127.0.0.128/27,127.0.8.0/21'
+export const SINK_RANGE = '127.0.0.192/26'
+
 /** The settings of a test gateway on loopback: private destinations allowed, fast pulls and pushes. */
 export const testGatewaySettings = (settings: {
   apiUrl: string
@@ -78,7 +87,7 @@ export const testGatewaySettings = (settings: {
 }) => ({
   GATEWAY_API_URL: settings.apiUrl,
   GATEWAY_NODE_TOKEN: settings.nodeToken,
-  GATEWAY_ADDRESSES: settings.addresses ?? '127.0.0.0/8',
+  GATEWAY_ADDRESSES: settings.addresses ?? TEST_STOCK,
   GATEWAY_POOL_HOST: '127.0.0.1',
   GATEWAY_POOL_PORTS: settings.poolPorts.join(','),
   GATEWAY_ALLOW_PRIVATE: 'true',
@@ -107,3 +116,37 @@ export function spliceCounting(
   client.on('close', () => upstream.destroy())
   upstream.on('close', () => client.destroySoon())
 }
+
+/**
+ * A listener that only counts who connected and answers `greeting` (an SMTP server's 220 at once; an
+ * HTTP answer once the request's first bytes arrived), to prove that a refused tunnel never reached
+ * it. `port` 0: the kernel picks one.
+ */
+export async function countingSink(host: string, port = 0, greeting = '220 sink ESMTP\r\n') {
+  const peers: string[] = []
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    peers.push(socket.remoteAddress ?? '')
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => {})
+    if (greeting.startsWith('HTTP/')) socket.once('data', () => socket.end(greeting))
+    else socket.end(greeting)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  return {
+    host,
+    port: (server.address() as net.AddressInfo).port,
+    peers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
+}
+
+export type CountingSink = Awaited<ReturnType<typeof countingSink>>

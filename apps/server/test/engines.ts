@@ -22,6 +22,7 @@ export const engineSensitiveFiles = [
   'src/modules/nodes/nodes.test.ts',
   'src/modules/nodes/byte-totals.test.ts',
   'src/modules/nodes/node-credentials.test.ts',
+  'src/modules/nodes/node-policy.test.ts',
   'src/modules/static-ip/inventory-import.test.ts',
   'src/modules/static-ip/instance-search.test.ts',
   'src/modules/static-ip/export.test.ts',

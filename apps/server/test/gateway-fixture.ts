@@ -1,9 +1,9 @@
 // For the gateway's tests and bench: the real API over an in-memory PGlite, in a process of its own
 // (the gateway talks to the server only over HTTP, its tests included). It registers a node, stocks
 // a region on loopback addresses (and pool exits), and answers the parent's setup requests over
-// IPC: fund a wallet (an operator's adjustment) and read the database.
-// Started with FIXTURE_OPTIONS = {"firstAddress": n, "poolExits": [...], "template": path}; answers
-// {ready, …} first.
+// IPC: fund a wallet (an operator's adjustment), read the database, and sign an operator in.
+// Started with FIXTURE_OPTIONS = {"firstAddress": n, "addressPrefix": "127.0.0.", "poolExits": [...],
+// "template": path}; answers {ready, …} first.
 import { buildApp } from '../src/app.ts'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
@@ -12,10 +12,13 @@ import { regions } from '../src/modules/static-ip/static-ip.schema.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Db, openPglite } from '../src/platform/db/client.ts'
 import { creditWallet, testRegion } from './fixtures.ts'
+import { createOperator, sessionCookieOf, totpAt } from './operators.ts'
 import { createPglite } from './pglite-template.ts'
 
 export type FixtureOptions = {
   firstAddress?: number
+  /** The stock's first three octets and a dot (default `127.0.0.`: loopback). */
+  addressPrefix?: string
   poolExits?: string[]
   /** A migrated database dump to load (write-pglite-template.ts), instead of migrating a new database. */
   template?: string
@@ -23,16 +26,17 @@ export type FixtureOptions = {
 export type FixtureRequest =
   | { id: number; op: 'fund'; userId: string; cents: number }
   | { id: number; op: 'query'; text: string; params: unknown[] }
+  | { id: number; op: 'operator' }
   | { id: number; op: 'close' }
 export type FixtureReady = { ready: true; baseUrl: string; nodeToken: string; region: string }
 export type FixtureAnswer = { id: number; result?: unknown; error?: string }
 
-/** A region stocked with `count` loopback addresses from 127.0.0.<firstAddress>, each on port 1080, and the pool's exits. */
-async function stockRegion(db: Db, count: number, firstAddress: number, poolExits: string[]) {
+/** A region stocked with `count` addresses from <prefix><firstAddress>, each on port 1080, and the pool's exits. */
+async function stockRegion(db: Db, count: number, prefix: string, firstAddress: number, poolExits: string[]) {
   const id = `gw-${crypto.randomUUID().slice(0, 8)}`
   await db.insert(regions).values(testRegion(id))
   const lines = [
-    ...Array.from({ length: count }, (_, i) => `${id},127.0.0.${i + firstAddress},1080,gateway-sync,static`),
+    ...Array.from({ length: count }, (_, i) => `${id},${prefix}${i + firstAddress},1080,gateway-sync,static`),
     ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),
   ]
   const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
@@ -51,7 +55,26 @@ await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 if (!address || typeof address === 'string') throw new Error('no port')
 const node = await addNode(database.db, 'gateway-sync', '127.0.0.1')
-const region = await stockRegion(database.db, 10, options.firstAddress ?? 2, options.poolExits ?? [])
+const region = await stockRegion(
+  database.db,
+  10,
+  options.addressPrefix ?? '127.0.0.',
+  options.firstAddress ?? 2,
+  options.poolExits ?? [],
+)
+const baseUrl = `http://127.0.0.1:${address.port}`
+
+/** A new operator signed in over HTTP, as the console does: the cookie header its writes carry. */
+async function operatorCookie() {
+  const operator = await createOperator(database.db, 'operator')
+  const answer = await fetch(`${baseUrl}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: operator.email, password: operator.password, totp: totpAt(operator) }),
+  })
+  if (answer.status !== 200) throw new Error(`operator sign-in answered ${answer.status}`)
+  return sessionCookieOf(answer.headers)
+}
 await seedDemoCatalog(database.db)
 
 async function close() {
@@ -66,6 +89,7 @@ process.on('message', async (request: FixtureRequest) => {
       answer({ result: await creditWallet(database.db, request.userId, request.cents) })
     else if (request.op === 'query')
       answer({ result: (await client.query(request.text, request.params)).rows })
+    else if (request.op === 'operator') answer({ result: await operatorCookie() })
     else {
       await close()
       process.exit(0)
@@ -78,7 +102,7 @@ process.on('message', async (request: FixtureRequest) => {
 process.on('disconnect', () => void close().finally(() => process.exit(0)))
 process.send?.({
   ready: true,
-  baseUrl: `http://127.0.0.1:${address.port}`,
+  baseUrl,
   nodeToken: node.token,
   region,
 } satisfies FixtureReady)

@@ -6,6 +6,7 @@ import type dns from 'node:dns'
 import net from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createResolver } from '../outbound/dialer.ts'
+import { createDestinationPolicy } from '../route/policy.ts'
 import { handleSocks5 } from './socks5.ts'
 import { type Harness, password, startHarness, user } from './test-harness.ts'
 import { hasPySocks, startUdpClient, type UdpClient } from './test-udp-client.ts'
@@ -259,7 +260,14 @@ describe('the destination policy, on the address each datagram is sent to', () =
   beforeAll(async () => {
     harness = await startHarness(handleSocks5, {
       udp: {
-        resolve: createResolver({ allowPrivate: true, ownAddresses: () => new Set(['127.0.0.3']), lookup }),
+        resolve: createResolver({
+          policy: createDestinationPolicy({
+            allowPrivate: true,
+            ownRanges: ['127.0.0.3'],
+            interfaces: () => [],
+          }),
+          lookup,
+        }),
       },
     })
   })

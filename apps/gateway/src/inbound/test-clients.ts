@@ -1,7 +1,9 @@
 // Test clients for the protocol handlers (not a test file itself): raw byte exchanges, a counting
-// TCP shim, curl, and the optional `socks` / `undici` packages. All of them talk to 127.0.0.1 only.
+// TCP shim, curl, and the optional `socks` / `undici` packages. All of them talk to loopback only
+// (or to a network namespace the test made: test-netns.ts).
 import { execFile } from 'node:child_process'
 import net from 'node:net'
+import { SocksClient } from 'socks'
 import { spliceCounting } from '../test-sockets.ts'
 import { closeServer, connections, ignore, listen } from './test-harness.ts'
 
@@ -154,3 +156,42 @@ export const getViaSocks = (
     `socks5h://${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.port}`,
     url,
   ]).then((result) => result.stdout)
+
+export type ProxyLogin = { host: string; port: number; username: string; password: string }
+
+/**
+ * One SOCKS5 CONNECT through the `socks` package: 'granted' (the tunnel is closed again at once),
+ * or the name of the proxy's reply (`NotAllowed` is 0x02), or the error's message.
+ */
+export async function socksOutcome(proxy: ProxyLogin, destination: { host: string; port: number }) {
+  try {
+    const { socket } = await SocksClient.createConnection({
+      proxy: {
+        host: proxy.host,
+        port: proxy.port,
+        type: 5,
+        userId: proxy.username,
+        password: proxy.password,
+      },
+      command: 'connect',
+      destination,
+      timeout: 5000,
+    })
+    socket.destroy()
+    return 'granted'
+  } catch (error) {
+    const message = (error as Error).message
+    return /rejected connection - (\w+)/i.exec(message)?.[1] ?? message
+  }
+}
+
+/** One HTTP CONNECT through the proxy with curl: the status the proxy answered ('000': none). */
+export async function connectStatus(proxy: ProxyLogin, destination: { host: string; port: number }) {
+  const login = `${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password)}`
+  const answer = await curl([
+    ...['-p', '-x', `http://${login}@${proxy.host}:${proxy.port}`],
+    ...['-o', '/dev/null', '-w', '%{http_connect}', '--max-time', '3'],
+    `http://${destination.host}:${destination.port}/`,
+  ])
+  return answer.stdout
+}

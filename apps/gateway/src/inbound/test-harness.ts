@@ -8,6 +8,7 @@ import net from 'node:net'
 import { createResolver } from '../outbound/dialer.ts'
 import { openUdpExit } from '../outbound/udp.ts'
 import type { Destination, Grant } from '../route/grants.ts'
+import { createDestinationPolicy } from '../route/policy.ts'
 import { spliceCounting } from '../test-sockets.ts'
 import { createTunnels } from '../tracker/tunnels.ts'
 import { DialError, type ProxyContext } from './context.ts'
@@ -145,7 +146,10 @@ export async function startHarness(
 
   const tunnels = createTunnels({ maxPerGrant: options.udp?.maxTunnels ?? 100 })
   const resolve =
-    options.udp?.resolve ?? createResolver({ allowPrivate: true, ownAddresses: () => new Set() })
+    options.udp?.resolve ??
+    createResolver({
+      policy: createDestinationPolicy({ allowPrivate: true, ownRanges: [], interfaces: () => [] }),
+    })
   const associate = createUdpAssociations({
     idleTimeoutMs: 60_000,
     maxAssociations: 100,

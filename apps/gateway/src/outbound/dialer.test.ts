@@ -3,15 +3,22 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DialError } from '../inbound/context.ts'
 import type { Grant } from '../route/grants.ts'
-import { isAllowedAddress } from '../route/policy.ts'
+import { createDestinationPolicy, type Refusal } from '../route/policy.ts'
 import { createDialer } from './dialer.ts'
 
 const grant: Grant = { kind: 'instance', id: 'i-1', version: 'v1' }
 
+// In the tests' sink range (test-sockets.ts): 127.0.0.1 is an interface address, refused as the node's own.
+const SINK_HOST = '127.0.0.210'
+
 // Only localhost goes to the real resolver (/etc/hosts); every other name is answered here.
 const names: Record<string, dns.LookupAddress[]> = {
   'intranet.test': [{ address: '10.0.0.1', family: 4 }],
-  'sink.test': [{ address: '127.0.0.1', family: 4 }],
+  'sink.test': [{ address: SINK_HOST, family: 4 }],
+  'mixed.test': [
+    { address: '198.51.100.7', family: 4 },
+    { address: '127.0.0.5', family: 4 },
+  ],
   'six.test': [{ address: '::1', family: 6 }],
 }
 const lookupStub = ((host: string, options: dns.LookupAllOptions, callback: (...args: unknown[]) => void) => {
@@ -43,7 +50,7 @@ const reasonOf = (promise: Promise<unknown>) =>
 let sink4: Awaited<ReturnType<typeof startSink>>
 let sink6: Awaited<ReturnType<typeof startSink>>
 beforeAll(async () => {
-  sink4 = await startSink('127.0.0.1')
+  sink4 = await startSink(SINK_HOST)
   sink6 = await startSink('::1')
 })
 afterAll(async () => {
@@ -51,43 +58,26 @@ afterAll(async () => {
   await sink6.close()
 })
 
-describe('address policy', () => {
-  test('private, loopback, link-local, mapped and own addresses are refused; public ones pass', () => {
-    const own = new Set(['203.0.113.9'])
-    const refused = ['127.0.0.1', '::1', '10.0.0.1', '172.16.5.5', '192.168.1.1', '169.254.1.1', 'fe80::1']
-    const alsoRefused = ['fd00::1', '::', '0.0.0.0', '224.0.0.1', 'ff02::1', '100.64.0.1', '::ffff:127.0.0.1']
-    for (const address of [
-      ...refused,
-      ...alsoRefused,
-      '::ffff:7f00:1',
-      '203.0.113.9',
-      '::ffff:203.0.113.9',
-    ]) {
-      expect(isAllowedAddress(address, false, own), address).toBe(false)
-    }
-    for (const address of ['1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:1.1.1.1']) {
-      expect(isAllowedAddress(address, false, own), address).toBe(true)
-    }
-    expect(isAllowedAddress('10.0.0.1', true, own)).toBe(true)
-    expect(isAllowedAddress('203.0.113.9', true, own)).toBe(false)
-  })
-})
-
 describe('dial with allowPrivate=false', () => {
+  const refusals: [string, Refusal][] = []
   const dial = createDialer({
-    allowPrivate: false,
-    ownAddresses: () => new Set(),
+    policy: createDestinationPolicy({ allowPrivate: false, ownRanges: [] }),
+    onRefused: (grant, refusal) => refusals.push([grant.id, refusal]),
     connectTimeoutMs: 1000,
     lookup: lookupStub,
   })
 
-  test('refuses loopback literals and names without connecting', async () => {
-    for (const host of ['127.0.0.1', 'localhost', '::ffff:127.0.0.1', 'sink.test']) {
+  test('refuses loopback literals and names without connecting, and tells who asked', async () => {
+    refusals.length = 0
+    for (const host of [SINK_HOST, 'localhost', `::ffff:${SINK_HOST}`, 'sink.test']) {
       expect(await reasonOf(dial(grant, { host, port: sink4.port })), host).toBe('not-allowed')
     }
     expect(await reasonOf(dial(grant, { host: '::1', port: sink6.port }))).toBe('not-allowed')
     expect(sink4.peers).toEqual([])
     expect(sink6.peers).toEqual([])
+    // localhost may answer ::1 alone; either way the dial was refused, for this grant.
+    expect(refusals.length).toBe(5)
+    expect(new Set(refusals.map(([id]) => id))).toEqual(new Set([grant.id]))
   })
 
   test('refuses private and link-local destinations before any packet', async () => {
@@ -98,28 +88,39 @@ describe('dial with allowPrivate=false', () => {
 })
 
 describe('dial with allowPrivate=true', () => {
+  const refusals: Refusal[] = []
   const dial = createDialer({
-    allowPrivate: true,
-    ownAddresses: () => new Set(['127.0.0.5']),
+    policy: createDestinationPolicy({ allowPrivate: true, ownRanges: ['127.0.0.5/32'] }),
+    onRefused: (_, refusal) => refusals.push(refusal),
     connectTimeoutMs: 300,
     lookup: lookupStub,
   })
 
   test('binds to the exit address: the far end sees it as the peer', async () => {
     for (const exitAddress of ['127.0.0.2', '127.0.0.3']) {
-      const socket = await dial({ ...grant, exitAddress }, { host: '127.0.0.1', port: sink4.port })
+      const socket = await dial({ ...grant, exitAddress }, { host: SINK_HOST, port: sink4.port })
       expect(socket.localAddress).toBe(exitAddress)
       await new Promise((resolve) => socket.once('close', resolve).end().resume())
     }
     const viaName = await dial(grant, { host: 'sink.test', port: sink4.port })
     await new Promise((resolve) => viaName.once('close', resolve).end().resume())
     expect(sink4.peers).toEqual(['127.0.0.2', '127.0.0.3', '127.0.0.1'])
+    expect(refusals).toEqual([])
   })
 
-  test('still refuses the gateway’s own addresses, mapped or not', async () => {
-    for (const host of ['127.0.0.5', '::ffff:127.0.0.5']) {
+  test('still refuses the gateway’s own addresses, mapped or not, and a name with one among its answers', async () => {
+    refusals.length = 0
+    for (const host of ['127.0.0.5', '::ffff:127.0.0.5', 'mixed.test', '127.0.0.1']) {
       expect(await reasonOf(dial(grant, { host, port: sink4.port })), host).toBe('not-allowed')
     }
+    expect(refusals).toEqual(['own-address', 'own-address', 'own-address', 'own-address'])
+  })
+
+  test('refuses SMTP on any address, before a packet leaves', async () => {
+    refusals.length = 0
+    for (const port of [25, 465, 587])
+      expect(await reasonOf(dial(grant, { host: SINK_HOST, port })), String(port)).toBe('not-allowed')
+    expect(refusals).toEqual(['port', 'port', 'port'])
   })
 
   test('an IPv4 exit cannot reach an IPv6 destination', async () => {
@@ -131,13 +132,16 @@ describe('dial with allowPrivate=true', () => {
 
   test('maps failures to SOCKS-style reasons', async () => {
     const probe = net.createServer()
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => probe.listen(0, SINK_HOST, resolve))
     const { port: closedPort } = probe.address() as net.AddressInfo
     await new Promise((resolve) => probe.close(resolve))
 
-    expect(await reasonOf(dial(grant, { host: '127.0.0.1', port: closedPort }))).toBe('refused')
+    refusals.length = 0
+    expect(await reasonOf(dial(grant, { host: SINK_HOST, port: closedPort }))).toBe('refused')
     expect(await reasonOf(dial(grant, { host: 'missing.test', port: 80 }))).toBe('host-unreachable')
     expect(await reasonOf(dial(grant, { host: 'hang.test', port: 80 }))).toBe('ttl-expired')
-    expect(await reasonOf(dial(grant, { host: '127.0.0.1', port: 0 }))).toBe('not-allowed')
+    expect(await reasonOf(dial(grant, { host: SINK_HOST, port: 0 }))).toBe('not-allowed')
+    // A malformed port is no destination the policy refused: nothing to count.
+    expect(refusals).toEqual([])
   })
 })

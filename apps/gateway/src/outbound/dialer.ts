@@ -3,17 +3,21 @@
 import dns, { type LookupAddress } from 'node:dns'
 import net from 'node:net'
 import { DialError } from '../inbound/context.ts'
-import { unmapIPv4 } from '../route/addresses.ts'
+import { familyOf as family, unmapIPv4 } from '../route/addresses.ts'
 import type { Destination, Grant } from '../route/grants.ts'
-import { family, isAllowedAddress } from '../route/policy.ts'
+import type { DestinationPolicy, Refusal } from '../route/policy.ts'
 
-export type DialerOptions = {
-  allowPrivate: boolean
-  /** The gateway's own addresses: dialling them would loop traffic back into the gateway. */
-  ownAddresses: () => Set<string>
+export type ResolverOptions = {
+  /** Judges every resolved address with the destination port (route/policy.ts). */
+  policy: DestinationPolicy
+  /** Told of each destination the policy refused, for the credential that asked (the counts the operator sees). */
+  onRefused?: (grant: Grant, refusal: Refusal) => void
+  lookup?: typeof dns.lookup
+}
+
+export type DialerOptions = ResolverOptions & {
   /** Covers resolution and connect together. */
   connectTimeoutMs: number
-  lookup?: typeof dns.lookup
 }
 
 const reasons: Record<string, DialError['reason']> = {
@@ -36,7 +40,7 @@ function toDialError(error: unknown): DialError {
  * Resolves a destination for a grant and judges every answer by the policy: the address to use
  * (of the exit's family), or a DialError. TCP and UDP both dial only what this returns.
  */
-export function createResolver(options: Omit<DialerOptions, 'connectTimeoutMs'>) {
+export function createResolver(options: ResolverOptions) {
   const lookup = options.lookup ?? dns.lookup
 
   const resolve = (host: string) =>
@@ -60,9 +64,11 @@ export function createResolver(options: Omit<DialerOptions, 'connectTimeoutMs'>)
     if (first === undefined)
       throw new DialError('network-unreachable', `${destination.host}: no address of the exit's family`)
     // Any forbidden answer condemns the name: mixed answers are how DNS rebinding is tried.
-    const own = options.ownAddresses()
-    if (!usable.every((a) => isAllowedAddress(a, options.allowPrivate, own))) {
-      throw new DialError('not-allowed', `${destination.host} is not reachable through the gateway`)
+    for (const address of usable) {
+      const refusal = options.policy.refusal(address, destination.port)
+      if (refusal === null) continue
+      options.onRefused?.(grant, refusal)
+      throw new DialError('not-allowed', `${destination.host}:${destination.port} is refused (${refusal})`)
     }
     return first
   }

@@ -3,12 +3,12 @@
 // (a stranger cannot spray the exit port and have the customer pay for it).
 import dgram from 'node:dgram'
 import dns, { type LookupAddress } from 'node:dns'
-import { family } from '../route/policy.ts'
+import { familyOf } from '../route/addresses.ts'
 
 /** Opens the exit socket for one destination (an address the resolver judged); rejects if it cannot bind or connect. */
 export function openUdpExit(destination: { address: string; port: number }, exitAddress?: string) {
   return new Promise<dgram.Socket>((resolve, reject) => {
-    const socket = dgram.createSocket(family(destination.address) === 'ipv4' ? 'udp4' : 'udp6')
+    const socket = dgram.createSocket(familyOf(destination.address) === 'ipv4' ? 'udp4' : 'udp6')
     let isReady = false
     // Once connected, errors are ICMP news (port unreachable) about a datagram already lost: nothing to do.
     socket.on('error', (error) => {

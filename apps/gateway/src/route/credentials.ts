@@ -68,6 +68,8 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
   const allowances = new Map<string, number>()
   /** Traffic accounts the server disabled (spent) and no pull has re-enabled yet. */
   let disabled = new Set<string>()
+  /** The operator's destination deny list; undefined from a server too old to send one. */
+  let denyList: NodeUsers['policy']
 
   function dropInstance(id: string) {
     const old = instances.get(id)
@@ -165,12 +167,14 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       else whitelists.set(owner, { list: whitelistOf(sources), sources })
     }
     if (users.pool) exits.set(users.pool)
+    if (users.full || users.policy) denyList = users.policy
     return (
       users.full ||
       users.instances.length + users.removedInstances.length > 0 ||
       users.trafficAccounts.length + users.removedTrafficAccounts.length > 0 ||
       users.whitelists.length > 0 ||
-      users.pool !== undefined
+      users.pool !== undefined ||
+      users.policy !== undefined
     )
   }
 
@@ -185,6 +189,7 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       removedTrafficAccounts: [],
       whitelists: [...whitelists].map(([owner, { sources }]) => ({ owner, sources })),
       pool: exits.addresses(),
+      ...(denyList && { policy: denyList }),
     }
   }
 
@@ -259,6 +264,8 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     },
     /** The pool's exit addresses (the gateway's own: never a destination). */
     exitAddresses: () => exits.addresses(),
+    /** The operator's destination deny list as last pulled (undefined: the server sends none). */
+    denyList: () => denyList,
     /** The exit a sticky session holds (the sync side's store is the one that decides). */
     holdExit: (accountId: string, session: { id: string; minutes: number }) => exits.hold(accountId, session),
     /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */

@@ -3,6 +3,7 @@
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines (which
 // hands their tunnels to the planes' relay entry), blocks sources guessing passwords node-wide, and
 // sends the heartbeat.
+import { REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from '../config.ts'
 import { freePort } from '../free-port.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
@@ -10,6 +11,7 @@ import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../
 import { createNodeGuard } from '../route/guard.ts'
 import { RELAY_ADDRESS, type VmessRelay } from '../route/vmess-relay.ts'
 import { createMeter } from '../tracker/meter.ts'
+import { createRefusalTally } from '../tracker/refusals.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
 import { createPusher } from './pusher.ts'
@@ -59,7 +61,22 @@ export function createNodeSync(
     openTunnels: () => [...openTunnels.values()].reduce((sum, n) => sum + n, 0),
   })
   const guard = createNodeGuard(guardSettingsOf(config))
-  const heartbeat = () => pusher.heartbeat({ ...stats(), passwordGuessing: guard.figures() })
+  /** Destinations the planes refused, per credential, until a heartbeat reports them. */
+  const refusals = createRefusalTally()
+  async function heartbeat() {
+    // Only a server whose pull carries the deny list takes refusals (older ones refuse unknown fields).
+    const refused = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    try {
+      await pusher.heartbeat({
+        ...stats(),
+        passwordGuessing: guard.figures(),
+        ...(refused.length > 0 && { refusals: refused }),
+      })
+    } catch (error) {
+      refusals.merge(refused)
+      throw error
+    }
+  }
 
   /** The allowances last handed to the planes: only changes travel. */
   let sent = new Map<string, number>()
@@ -103,6 +120,7 @@ export function createNodeSync(
       broadcast(guard.add(message.failures))
       reply({ type: 'guard', levels: [], blocks: [], heard: message.failures })
     }
+    refusals.merge(message.refusals ?? [])
     let spent = false
     for (const record of message.records) {
       meter.add(record, record.upBytes, record.downBytes)

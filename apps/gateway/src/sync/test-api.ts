@@ -8,6 +8,8 @@ import { fork, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
+import type { NodeRefusal } from '@proxy/contract/admin/nodes'
+import type { DestinationDenyList } from '@proxy/contract/nodes/policy'
 
 const FIXTURE = resolve(import.meta.dirname, '../../../server/test/gateway-fixture.ts')
 const TEMPLATE_WRITER = resolve(import.meta.dirname, '../../../server/test/write-pglite-template.ts')
@@ -37,10 +39,12 @@ export const useApiTemplate = (path: string) => {
 }
 
 /**
- * `firstAddress`: stock starts at 127.0.0.<firstAddress>, so test files that listen never collide.
- * `poolExits`: addresses the inventory marks as this node's rotating pool.
+ * `firstAddress`: stock starts at <addressPrefix><firstAddress> (127.0.0.x by default), so test files
+ * that listen never collide. `poolExits`: addresses the inventory marks as this node's rotating pool.
  */
-export async function startApi(options: { firstAddress?: number; poolExits?: string[] } = {}) {
+export async function startApi(
+  options: { firstAddress?: number; addressPrefix?: string; poolExits?: string[] } = {},
+) {
   const fixture = fork(FIXTURE, [], {
     execArgv: ['--import', TSX],
     env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify({ ...options, template }) },
@@ -152,8 +156,28 @@ export async function startApi(options: { firstAddress?: number; poolExits?: str
     return answer.body.data.totals
   }
 
+  let operator: Promise<string> | undefined
+  /** A call to /api/admin as one operator signed in over HTTP (the console's way). */
+  async function asOperator<T>(method: string, path: string, body?: unknown) {
+    operator ??= ask<string>({ op: 'operator' })
+    const answer = await call<T>(method, path, { body, headers: { cookie: await operator } })
+    if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`)
+    return answer.body.data
+  }
+
+  /** The credentials this fixture's node refused most, as the console's node page shows them. */
+  async function nodeRefusals() {
+    const { items } = await asOperator<{ items: { id: string; name: string }[] }>('GET', '/api/admin/nodes')
+    const node = items.find((item) => item.name === 'gateway-sync')
+    if (!node) throw new Error('the fixture has no node')
+    return (await asOperator<{ items: NodeRefusal[] }>('GET', `/api/admin/nodes/${node.id}/refusals`)).items
+  }
+
   return {
     baseUrl,
+    /** Sets the destination deny list in the console (PUT /api/admin/nodes/policy). */
+    setDenyList: (list: DestinationDenyList) => asOperator('PUT', '/api/admin/nodes/policy', list),
+    nodeRefusals,
     /** Reads the API's database directly, for what the API does not answer (a node's stored heartbeat). */
     query,
     usage,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
 import { PasswordGuessing } from '../nodes/endpoints.ts'
+import { DestinationDenyList } from '../nodes/policy.ts'
 
 export const NodeStatus = z.enum(['up', 'down', 'revoked'])
 export type NodeStatus = z.infer<typeof NodeStatus>
@@ -30,6 +31,8 @@ export const AdminNode = z.object({
   pendingBatches: z.number().int().nullable(),
   /** Password guessing on the node (wrong passwords, blocks, the worst sources); null until a heartbeat carried it. */
   passwordGuessing: PasswordGuessing.nullish(),
+  /** Destinations its policy refused, all credentials together, as heartbeats reported them. */
+  refusals: z.number().int(),
 })
 export type AdminNode = z.infer<typeof AdminNode>
 
@@ -98,4 +101,67 @@ export const revokeAdminNode = defineEndpoint({
   permission: 'nodes.manage',
   params,
   response: AdminNode,
+})
+
+/** The destination policy as operators see it: the fixed SMTP ports and their own deny list. */
+export const AdminDestinationPolicy = z.object({
+  /** Refused on every node whatever the list says. */
+  smtpPorts: z.array(z.number().int()),
+  /** Normalised: sorted, without duplicates; a range has its host bits cleared. */
+  ports: z.array(z.number().int()),
+  cidrs: z.array(z.string()),
+  /** The last change; null while the list has never been set. */
+  updatedAt: z.iso.datetime().nullable(),
+})
+export type AdminDestinationPolicy = z.infer<typeof AdminDestinationPolicy>
+
+export const SetDestinationPolicyInput = DestinationDenyList
+export type SetDestinationPolicyInput = z.infer<typeof SetDestinationPolicyInput>
+
+/** One credential's refused destinations on one node. */
+export const NodeRefusal = z.object({
+  kind: z.enum(['instance', 'traffic-account']),
+  credentialId: z.uuid(),
+  /** Whose credential it is; null once the instance is gone. */
+  customerId: z.uuid().nullable(),
+  /** Masked (`li***@example.com`): enough to tell customers apart, not to write to them. */
+  customerEmail: z.string().nullable(),
+  count: z.number().int(),
+  lastRefusedAt: z.iso.datetime(),
+})
+export type NodeRefusal = z.infer<typeof NodeRefusal>
+
+/** Credentials the refusals list shows per node, the most refused first. */
+export const NODE_REFUSALS_TOP = 10
+
+export const getDestinationPolicy = defineEndpoint({
+  method: 'GET',
+  path: '/admin/nodes/policy',
+  summary: 'The destination policy every node applies: the fixed SMTP ports and the deny list',
+  tags,
+  auth: 'operator',
+  permission: 'nodes.manage',
+  response: AdminDestinationPolicy,
+})
+
+export const setDestinationPolicy = defineEndpoint({
+  method: 'PUT',
+  path: '/admin/nodes/policy',
+  summary: 'Replace the deny list (ports and IPv4/IPv6 ranges); nodes apply it with their next pull',
+  tags,
+  auth: 'operator',
+  permission: 'nodes.manage',
+  body: SetDestinationPolicyInput,
+  response: AdminDestinationPolicy,
+})
+
+export const listNodeRefusals = defineEndpoint({
+  method: 'GET',
+  path: '/admin/nodes/:id/refusals',
+  summary: 'The credentials whose destinations this node refused most, with their customers',
+  tags,
+  auth: 'operator',
+  permission: 'nodes.manage',
+  params,
+  response: z.object({ items: z.array(NodeRefusal) }),
 })

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
+import { CredentialRefusals, DestinationDenyList, REFUSALS_MAX_CREDENTIALS } from './policy.ts'
 
 export const REPORT_MAX_RECORDS = 10_000
 const Bytes = z.number().int().min(0).max(1e15)
@@ -48,6 +49,11 @@ export const NodeUsers = z.object({
   whitelists: z.array(z.object({ owner: z.string(), sources: z.array(z.string()) })),
   /** Exit addresses of this node's rotating pool; absent from a delta when they did not change. */
   pool: z.array(z.string()).optional(),
+  /**
+   * The operator's destination deny list: in every full answer, and in a delta when it changed. Older
+   * servers never send it; a node that has seen it knows the server takes `refusals` heartbeats.
+   */
+  policy: DestinationDenyList.optional(),
 })
 export type NodeUsers = z.infer<typeof NodeUsers>
 
@@ -81,6 +87,10 @@ export const NodeHeartbeatCore = z.strictObject({
   deadLetters: Count,
   /** Traffic batches spooled and not yet accepted. */
   pendingBatches: Count,
+  // The destination policy's block: sent only to servers whose pull carries `policy` (older ones
+  // refuse unknown fields).
+  /** Destinations refused since the previous heartbeat, per credential (the most refused first). */
+  refusals: z.array(CredentialRefusals).max(REFUSALS_MAX_CREDENTIALS).optional(),
 })
 
 /** A count since the gateway started (a Prometheus counter: it restarts with the gateway). */

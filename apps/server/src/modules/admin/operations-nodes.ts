@@ -5,14 +5,14 @@ import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken } from '../auth/index.ts'
-import { addNode, listNodes, revokeNode, rotateNodeToken } from '../nodes/index.ts'
+import { addNode, listNodes, refusalTotals, revokeNode, rotateNodeToken } from '../nodes/index.ts'
 import { actorOf, recordAudit } from './audit.ts'
 
 type NodeRow = Awaited<ReturnType<typeof listNodes>>[number]
 
 const iso = (value: Date | null) => value?.toISOString() ?? null
 
-const toAdminNode = (row: NodeRow): AdminNode => ({
+const toAdminNode = (row: NodeRow, refusals = 0): AdminNode => ({
   id: row.id,
   name: row.name,
   host: row.host,
@@ -29,6 +29,7 @@ const toAdminNode = (row: NodeRow): AdminNode => ({
   deadLetters: row.deadLetters,
   pendingBatches: row.pendingBatches,
   passwordGuessing: row.passwordGuessing,
+  refusals,
 })
 
 /** What the audit log keeps of a node: never its token, only a fingerprint that tells two apart. */
@@ -52,8 +53,12 @@ async function nodeOf(tx: Db | Tx, id: string) {
 }
 
 export async function adminNodes(db: Db): Promise<{ items: AdminNode[] }> {
-  return { items: (await listNodes(db)).map(toAdminNode) }
+  const [rows, refusals] = await Promise.all([listNodes(db), refusalTotals(db)])
+  return { items: rows.map((row) => toAdminNode(row, refusals.get(row.id))) }
 }
+
+/** One node as the console shows it, after a write. */
+const adminNodeOf = async (tx: Tx, node: NodeRow) => toAdminNode(node, (await refusalTotals(tx)).get(node.id))
 
 export async function registerNode(
   db: Db,
@@ -92,7 +97,7 @@ export async function rotateToken(db: Db, request: FastifyRequest, id: string): 
       after: audited(after, rotated.token),
       ip: request.ip,
     })
-    return { node: toAdminNode(after), token: rotated.token }
+    return { node: await adminNodeOf(tx, after), token: rotated.token }
   })
 }
 
@@ -101,7 +106,7 @@ export async function revokeNodeById(db: Db, request: FastifyRequest, id: string
     const before = await nodeOf(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
     // Revoking a revoked node changes nothing and is not a write.
-    if (before.revokedAt) return toAdminNode(before)
+    if (before.revokedAt) return adminNodeOf(tx, before)
     await revokeNode(tx, id)
     const after = await nodeOf(tx, id)
     if (!after) throw new AppError('NOT_FOUND')
@@ -113,6 +118,6 @@ export async function revokeNodeById(db: Db, request: FastifyRequest, id: string
       after: audited(after),
       ip: request.ip,
     })
-    return toAdminNode(after)
+    return adminNodeOf(tx, after)
   })
 }

@@ -5,19 +5,31 @@ import {
   restoreInventoryAddress,
   retireInventoryAddress,
 } from '@proxy/contract/admin/inventory'
-import { addAdminNode, listAdminNodes, revokeAdminNode, rotateNodeToken } from '@proxy/contract/admin/nodes'
+import {
+  addAdminNode,
+  getDestinationPolicy,
+  listAdminNodes,
+  listNodeRefusals,
+  revokeAdminNode,
+  rotateNodeToken,
+  setDestinationPolicy,
+} from '@proxy/contract/admin/nodes'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import * as inventory from './operations-inventory.ts'
 import { adminNodes, registerNode, revokeNodeById, rotateToken } from './operations-nodes.ts'
+import * as policy from './operations-policy.ts'
 
 export async function operationsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   mount(app, listAdminNodes, () => adminNodes(db))
   mount(app, addAdminNode, ({ body, request }) => registerNode(db, request, body))
   mount(app, rotateNodeToken, ({ params, request }) => rotateToken(db, request, params.id))
   mount(app, revokeAdminNode, ({ params, request }) => revokeNodeById(db, request, params.id))
+  mount(app, getDestinationPolicy, () => policy.destinationPolicy(db))
+  mount(app, setDestinationPolicy, ({ body, request }) => policy.setDestinationPolicy(db, request, body))
+  mount(app, listNodeRefusals, ({ params }) => policy.nodeRefusals(db, params.id))
 
   mount(app, listInventory, ({ query }) => inventory.listInventory(db, query))
   // Room for MAX_IMPORT_ROWS rows of the longest fields (the app's default is 256 KiB).

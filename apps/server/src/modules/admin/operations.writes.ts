@@ -57,6 +57,12 @@ export function writes(server: TestServer): Record<string, Drive> {
       const id = await newNode(server, cookie)
       return server.call('POST', `/api/admin/nodes/${id}/revoke`, { headers: { cookie } })
     },
+    // A port of its own each time: saving the list it already holds is no write.
+    'PUT /api/admin/nodes/policy': async () =>
+      server.call('PUT', '/api/admin/nodes/policy', {
+        headers: { cookie: await operator() },
+        body: { ports: [1024 + (++addressCounter % 60_000)], cidrs: ['203.0.113.0/24', '2001:db8::/32'] },
+      }),
     'POST /api/admin/inventory/import': async () => {
       const { cookie, regionId } = await stockedAddress(server)
       return server.call('POST', '/api/admin/inventory/import', {

@@ -12,6 +12,7 @@ import {
   whitelistSources,
 } from '../static-ip/index.ts'
 import { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from '../traffic/index.ts'
+import { readDenyList } from './node-policy.ts'
 import { credentialChanges } from './nodes.schema.ts'
 
 /** A cursor older than this gets a full snapshot: the changes behind it may be pruned. */
@@ -113,6 +114,7 @@ async function snapshotRest(tx: Tx, node: string, cursor: string) {
     removedTrafficAccounts: [],
     whitelists: await whitelists(tx, node),
     pool: await poolExits(tx, node),
+    policy: await denyList(tx),
   })
   return rest
 }
@@ -158,5 +160,12 @@ async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promi
     removedTrafficAccounts: without(accountIds, traffic),
     whitelists: owners.size > 0 ? await whitelists(tx, node, [...owners]) : [],
     ...(changed('pool').size > 0 ? { pool: await poolExits(tx, node) } : {}),
+    ...(changed('policy').size > 0 ? { policy: await denyList(tx) } : {}),
   }
+}
+
+/** The deny list as nodes take it (without the time it changed). */
+async function denyList(tx: Tx) {
+  const { ports, cidrs } = await readDenyList(tx)
+  return { ports, cidrs }
 }

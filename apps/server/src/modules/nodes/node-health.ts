@@ -4,6 +4,7 @@ import { formatBytes } from '@proxy/contract/bytes'
 import type { NodeHeartbeat } from '@proxy/contract/nodes/endpoints'
 import { asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { recordRefusals } from './node-policy.ts'
 import { nodes } from './nodes.schema.ts'
 
 /** Nodes beat every 15 s: four missed beats and the node counts as down. */
@@ -12,16 +13,18 @@ export const DOWN_AFTER_MS = 60_000
 export type NodeStatus = 'up' | 'down' | 'revoked'
 
 /** Records a heartbeat; an empty one (older nodes) keeps the figures the last full one stored. */
-export async function heartbeat(db: Db, nodeId: string, stats?: NodeHeartbeat | null) {
+export async function heartbeat(db: Db, nodeId: string, body?: NodeHeartbeat | null) {
+  const { refusals = [], ...stats } = body ?? {}
+  await recordRefusals(db, nodeId, refusals)
   const [node] = await db
     .update(nodes)
     .set({
       lastSeenAt: sql`now()`,
-      ...(stats && {
+      ...(body && {
         ...stats,
-        bytesPerSecond: BigInt(stats.bytesPerSecond),
+        bytesPerSecond: BigInt(body.bytesPerSecond),
         // A full beat without them (an older gateway) leaves no stale guessing figures behind.
-        passwordGuessing: stats.passwordGuessing ?? null,
+        passwordGuessing: body.passwordGuessing ?? null,
       }),
     })
     .where(eq(nodes.id, nodeId))

@@ -5,6 +5,7 @@ import type { PasswordGuessing } from '@proxy/contract/nodes/endpoints'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -109,13 +110,57 @@ export const credentialChanges = pgTable(
   {
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     txid: bigint('txid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
-    kind: text('kind', { enum: ['instance', 'traffic-account', 'whitelist', 'pool'] }).notNull(),
-    /** The instance id; the customer id for traffic accounts and whitelists; the inventory id for the pool. */
+    kind: text('kind', { enum: ['instance', 'traffic-account', 'whitelist', 'pool', 'policy'] }).notNull(),
+    /**
+     * The instance id; the customer id for traffic accounts and whitelists; the inventory id for the
+     * pool; the destination_policy row for the policy.
+     */
     subjectId: uuid('subject_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('credential_changes_txid_idx').on(table.txid),
     index('credential_changes_created_idx').on(table.createdAt),
+  ],
+)
+
+/**
+ * The operator's destination deny list, one row (`singleton`), carried to every node by the pull: a
+ * trigger (migration 0018) logs each change in credential_changes as kind 'policy'. No row yet is an
+ * empty list. SMTP is refused by the nodes themselves and is not stored here.
+ */
+export const destinationPolicy = pgTable(
+  'destination_policy',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    singleton: boolean('singleton').notNull().default(true),
+    ports: integer('ports').array().notNull().default(sql`'{}'`),
+    cidrs: text('cidrs').array().notNull().default(sql`'{}'`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('destination_policy_singleton_key').on(table.singleton),
+    check('destination_policy_singleton', sql`${table.singleton}`),
+  ],
+)
+
+/**
+ * Destinations each node refused per credential, added up from its heartbeats (a heartbeat sent
+ * again after a lost answer counts twice: these are for spotting abuse, not for billing).
+ */
+export const nodeRefusals = pgTable(
+  'node_refusals',
+  {
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => nodes.id),
+    subjectKind: text('subject_kind', { enum: ['instance', 'traffic-account'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    refusals: bigint('refusals', { mode: 'number' }).notNull(),
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.nodeId, table.subjectKind, table.subjectId] }),
+    index('node_refusals_node_count_idx').on(table.nodeId, table.refusals.desc()),
   ],
 )

@@ -100,6 +100,12 @@ export const DEMO_TRAFFIC_PLANS = [
 ]
 
 export const DEMO_POOL_ADDRESSES = 10
+const DEMO_POOL_BASE = '127.0.6.'
+
+/** Where the demo stock lies (the local gateway's GATEWAY_ADDRESSES, and its config default). */
+export const DEMO_STOCK_RANGES = [...DEMO_REGIONS.map((region) => region.base), DEMO_POOL_BASE]
+  .map((base) => `${base}0/24`)
+  .join(',')
 
 /** Seeds the catalogue (regions with addresses, traffic plans) only when it is empty. */
 export async function seedDemoCatalog(db: Db): Promise<number> {
@@ -125,7 +131,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
   // A pool exit has no port of its own (customers dial the pool entry): 1 fills the column.
   const pool = Array.from(
     { length: DEMO_POOL_ADDRESSES },
-    (_, i) => `${DEMO_REGIONS[0]?.id},127.0.6.${10 + i},1,${DEMO_NODE_NAME},pool`,
+    (_, i) => `${DEMO_REGIONS[0]?.id},${DEMO_POOL_BASE}${10 + i},1,${DEMO_NODE_NAME},pool`,
   )
   const { imported } = await importInventoryCsv(
     db,

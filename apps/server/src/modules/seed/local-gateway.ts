@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
+import { DEMO_STOCK_RANGES } from './demo-catalog.ts'
 import { demoNodeTokenFile, ensureDemoNode } from './demo-node.ts'
 
 const GATEWAY_DIR = resolve(import.meta.dirname, '../../../../gateway')
@@ -35,8 +36,9 @@ export async function startLocalGateway(
       ...process.env,
       GATEWAY_API_URL: options.apiUrl,
       GATEWAY_NODE_TOKEN: readFileSync(tokenFile, 'utf8').trim(),
-      // The demo stock and the traffic account live on loopback addresses of this machine.
-      GATEWAY_ADDRESSES: '127.0.0.0/8',
+      // The demo stock and the pool live on loopback addresses of this machine: those are the node's
+      // (refused as destinations); the rest of loopback stays reachable for local test services.
+      GATEWAY_ADDRESSES: DEMO_STOCK_RANGES,
       GATEWAY_ALLOW_PRIVATE: 'true',
       GATEWAY_SPOOL_DIR: join(options.dataDir, 'gateway-spool'),
     },

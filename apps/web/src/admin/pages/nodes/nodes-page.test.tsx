@@ -34,6 +34,7 @@ const tokyo: AdminNode = {
   bytesPerSecond: 1_000,
   deadLetters: 0,
   pendingBatches: 0,
+  refusals: 0,
 }
 const fresh: AdminNode = {
   ...tokyo,
@@ -53,6 +54,8 @@ const fakeApi = (items: AdminNode[] = [tokyo, fresh]) =>
   mockAdminApi(({ url, method, data }) => {
     if (url === '/admin/auth/me') return fakeOperator('operator')
     if (url === '/admin/nodes' && method === 'GET') return { items }
+    if (url === '/admin/nodes/policy')
+      return { smtpPorts: [25, 465, 587], ports: [], cidrs: [], updatedAt: null }
     if (url === '/admin/nodes' && method === 'POST') {
       const body = data as { name: string; host: string }
       return { node: { ...fresh, id: '3a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', ...body }, token: TOKEN }

@@ -1,6 +1,7 @@
 // /admin/nodes: every proxy node with its health at a glance (status from the last heartbeat, its age
-// and time, push lag, open tunnels, version); add a node, rotate its token, revoke it. A token is shown
-// once, in the answer that made it. A table on a desk, cards on a phone.
+// and time, push lag, open tunnels, version, refused destinations); add a node, rotate its token,
+// revoke it, see whose tunnels it refused. A token is shown once, in the answer that made it. A table
+// on a desk, cards on a phone. Below it, the destination policy every node applies.
 
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminNode } from '@proxy/contract/admin/nodes'
@@ -16,6 +17,8 @@ import { AddNodeModal } from './add-node-modal.tsx'
 import { Heartbeat, NodeStatusTag } from './node-cells.tsx'
 import { formatLag, useNow } from './node-time.ts'
 import { PasswordGuessingPanel } from './password-guessing.tsx'
+import { PolicyCard } from './policy-card.tsx'
+import { RefusalsDrawer } from './refusals-drawer.tsx'
 import { type IssuedToken, TokenModal } from './token-modal.tsx'
 
 type Row = AdminNode
@@ -30,6 +33,7 @@ export const NodesPage = () => {
   const now = useNow(15_000)
   const [isAdding, setIsAdding] = useState(false)
   const [issued, setIssued] = useState<IssuedToken | null>(null)
+  const [refusalsOf, setRefusalsOf] = useState<Row | null>(null)
 
   const confirmRotate = (node: Row) =>
     modal.confirm({
@@ -59,6 +63,11 @@ export const NodesPage = () => {
 
   const lag = (row: Row) => (row.pushLagMs === null ? <NoValue /> : formatLag(row.pushLagMs, language))
   const count = (value: number | null) => (value === null ? <NoValue /> : value)
+  const refused = (row: Row) => (
+    <Button size="small" type="link" onClick={() => setRefusalsOf(row)} data-testid="node-refusals">
+      {row.refusals}
+    </Button>
+  )
   const actions = (row: Row) =>
     row.status === 'revoked' ? (
       <Typography.Text type="secondary">{t('nodes.revokedHint')}</Typography.Text>
@@ -111,6 +120,12 @@ export const NodesPage = () => {
             render: (_, row) => count(row.openTunnels),
           },
           { title: t('nodes.version'), dataIndex: 'version', render: (_, row) => row.version ?? <NoValue /> },
+          {
+            title: t('nodes.refusalsColumn'),
+            dataIndex: 'refusals',
+            align: 'right',
+            render: (_, row) => refused(row),
+          },
           { title: '', key: 'actions', render: (_, row) => actions(row) },
         ]}
         renderCard={(row) => (
@@ -130,6 +145,7 @@ export const NodesPage = () => {
             <CardLine label={t('nodes.pushLag')}>{lag(row)}</CardLine>
             <CardLine label={t('nodes.openTunnels')}>{count(row.openTunnels)}</CardLine>
             <CardLine label={t('nodes.version')}>{row.version ?? <NoValue />}</CardLine>
+            <CardLine label={t('nodes.refusalsColumn')}>{refused(row)}</CardLine>
             <div style={{ marginTop: token.marginXS }}>{actions(row)}</div>
           </Flex>
         )}
@@ -137,6 +153,7 @@ export const NodesPage = () => {
         data-testid="nodes-table"
       />
       <PasswordGuessingPanel nodes={nodes.data?.items ?? []} now={now} />
+      <PolicyCard />
       <AddNodeModal
         open={isAdding}
         onClose={() => setIsAdding(false)}
@@ -146,6 +163,7 @@ export const NodesPage = () => {
         }}
       />
       <TokenModal issued={issued} onClose={() => setIssued(null)} />
+      <RefusalsDrawer node={refusalsOf} onClose={() => setRefusalsOf(null)} />
     </ListPage>
   )
 }

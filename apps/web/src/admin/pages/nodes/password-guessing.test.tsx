@@ -15,6 +15,7 @@ const node = (name: string, passwordGuessing: AdminNode['passwordGuessing']): Ad
   id: crypto.randomUUID(),
   name,
   host: `${name}.example.net`,
+  refusals: 0,
   status: 'up',
   createdAt: '2026-10-01T00:00:00.000Z',
   lastSeenAt: new Date().toISOString(),
