@@ -2,7 +2,7 @@
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines, and
 // sends the heartbeat.
-import { REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
+import { CredentialRefusals, REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
 import type { GatewayConfig } from '../config.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
@@ -57,7 +57,9 @@ export function createNodeSync(
   const refusals = createRefusalTally()
   async function heartbeat() {
     // Only a server whose pull carries the deny list takes refusals (older ones refuse unknown fields).
-    const refused = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    const taken = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    // One entry the server would refuse must not cost the whole heartbeat (the node would look down).
+    const refused = taken.filter((entry) => CredentialRefusals.safeParse(entry).success)
     try {
       await pusher.heartbeat({ ...stats(), ...(refused.length > 0 && { refusals: refused }) })
     } catch (error) {
