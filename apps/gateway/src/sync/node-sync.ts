@@ -3,7 +3,7 @@
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines (which
 // hands their tunnels to the planes' relay entry), blocks sources guessing passwords node-wide, and
 // sends the heartbeat.
-import { REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
+import { CredentialRefusals, REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from '../config.ts'
 import { freePort } from '../free-port.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
@@ -65,7 +65,9 @@ export function createNodeSync(
   const refusals = createRefusalTally()
   async function heartbeat() {
     // Only a server whose pull carries the deny list takes refusals (older ones refuse unknown fields).
-    const refused = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    const taken = credentials.denyList() ? refusals.take(REFUSALS_MAX_CREDENTIALS) : []
+    // One entry the server would refuse must not cost the whole heartbeat (the node would look down).
+    const refused = taken.filter((entry) => CredentialRefusals.safeParse(entry).success)
     try {
       await pusher.heartbeat({
         ...stats(),
