@@ -16,7 +16,7 @@ import { type FromPlane, startPlane } from './plane.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import { eventually, testGatewaySettings } from './test-sockets.ts'
 
-// Addresses of this file's own: static IPs 127.0.0.170…179 (the API's stock), the pool's exits,
+// Addresses of this file's own: static IPs 127.0.0.70…79 (the API's stock), the pool's exits,
 // the sink, and the production-mode plane's static IP.
 const POOL_EXITS = ['127.0.17.1', '127.0.17.2']
 const SINK_HOST = '127.0.0.217'
@@ -57,7 +57,7 @@ beforeAll(async () => {
   if (!isRunnable) return
   if (!hasPySocks())
     throw new Error('python3-socks is not installed (apt-get install python3-socks); CI=true requires it')
-  api = await startApi({ firstAddress: 170, poolExits: POOL_EXITS })
+  api = await startApi({ firstAddress: 70, poolExits: POOL_EXITS })
   sink = await udpSink(SINK_HOST)
   poolPort = await freePort()
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-udp-'))

@@ -30,7 +30,7 @@ let poolPort: number
 const destination = () => ({ host: SINK_HOST, port: sinkPort })
 
 beforeAll(async () => {
-  api = await startApi({ firstAddress: 140 })
+  api = await startApi({ firstAddress: 30 })
   sink = http.createServer((request, response) => {
     request.resume()
     response.end('sink')

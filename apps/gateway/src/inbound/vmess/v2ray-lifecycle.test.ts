@@ -86,7 +86,7 @@ const fetchThrough = (socksPort: number) =>
 describe.runIf(binary || process.env.CI === 'true')('v2ray’s life and the gateway’s', () => {
   beforeAll(async () => {
     if (!binary) throw new Error('v2ray is not installed (apt-get install -y v2ray); CI=true requires it')
-    api = await startApi({ firstAddress: 56 })
+    api = await startApi({ firstAddress: 50 })
     const web = http.createServer((request, response) => {
       request.resume()
       request.on('end', () => response.end(`hello: ${'x'.repeat(30_000)}`))
