@@ -115,7 +115,7 @@ describe.runIf(binary || process.env.CI === 'true')('v2ray’s life and the gate
     const served = await eventually(
       () => fetchThrough(client.socksPort),
       (answer) => answer.exitCode === 0,
-      20_000,
+      40_000,
     )
     expect(served.exitCode, gateway.output()).toBe(0)
     const v2ray = Number(readFileSync(join(`${spoolDir}-v2ray`, 'v2ray.pid'), 'utf8'))
@@ -124,7 +124,7 @@ describe.runIf(binary || process.env.CI === 'true')('v2ray’s life and the gate
     gateway.child.kill('SIGKILL')
     expect(await msUntilGone(v2ray, 3_000)).toBeLessThan(1_000)
     expect(isAlive(v2ray)).toBe(false)
-  }, 60_000)
+  }, 90_000)
 
   it('reads a leftover v2ray’s counters at boot, then ends it', async () => {
     const { token, instance } = await api.staticIpCustomer('vmess')
