@@ -135,23 +135,26 @@ describe('refusals', () => {
     expect(second.status).toBe(200)
     // Older gateways send no refusals at all: still a heartbeat.
     expect((await beat()).status).toBe(200)
+    // One credential named twice in one heartbeat (the fuzz suite's find): added up, not a 500.
+    const twice = await beat([
+      { kind: 'traffic-account', id: account, count: 2_147_483_647 },
+      { kind: 'traffic-account', id: account.toUpperCase(), count: 2_147_483_647 },
+    ])
+    expect(twice.status, JSON.stringify(twice.body)).toBe(200)
 
     const shown = await admin<{ items: NodeRefusal[] }>('GET', `/api/admin/nodes/${node.id}/refusals`)
     expect(shown.status).toBe(200)
     const [top, next] = shown.body.data.items
-    expect(top).toMatchObject({ kind: 'instance', credentialId: instance, count: 7 })
-    expect(top?.customerEmail).toBe(`li***@example.com`)
-    expect(next).toMatchObject({
-      kind: 'traffic-account',
-      credentialId: account,
-      customerId: account,
-      count: 2,
-    })
+    expect(next).toMatchObject({ kind: 'instance', credentialId: instance, count: 7 })
+    expect(next?.customerEmail).toBe(`li***@example.com`)
+    // The traffic account's 2 + 2 × (2^31 − 1) puts it on top.
+    expect(top).toMatchObject({ kind: 'traffic-account', credentialId: account, customerId: account })
+    expect(top?.count).toBe(2 + 2 * 2_147_483_647)
     expect(JSON.stringify(shown.body)).not.toContain(customer.email)
     expect(JSON.stringify(shown.body)).not.toContain(other.email)
 
     const nodes = await admin<{ items: AdminNode[] }>('GET', '/api/admin/nodes')
-    expect(nodes.body.data.items.find((item) => item.id === node.id)?.refusals).toBe(9)
+    expect(nodes.body.data.items.find((item) => item.id === node.id)?.refusals).toBe(9 + 2 * 2_147_483_647)
   })
 
   it('refuses a malformed refusals block and stores nothing from it', async () => {

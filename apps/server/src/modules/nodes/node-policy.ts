@@ -62,7 +62,15 @@ export async function lockDenyList(tx: Tx): Promise<StoredDenyList> {
 }
 
 /** Adds a heartbeat's refusals to the node's counts, in one statement whatever their number. */
-export async function recordRefusals(db: Db, nodeId: string, refusals: CredentialRefusals[]) {
+export async function recordRefusals(db: Db, nodeId: string, reported: CredentialRefusals[]) {
+  // One row per credential: an upsert may not touch a row twice, and a node may name one twice.
+  const summed = new Map<string, CredentialRefusals>()
+  for (const entry of reported) {
+    const key = `${entry.kind}:${entry.id.toLowerCase()}`
+    const held = summed.get(key)
+    summed.set(key, { ...entry, count: (held?.count ?? 0) + entry.count })
+  }
+  const refusals = [...summed.values()]
   if (refusals.length === 0) return
   await db.execute(sql`
     insert into node_refusals (node_id, subject_kind, subject_id, refusals)
