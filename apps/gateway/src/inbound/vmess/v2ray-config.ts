@@ -27,7 +27,7 @@ export function buildServerConfig(options: {
   const outTag = (instance: VmessInstance) => `out-${instance.id}`
   return {
     log: { loglevel: 'warning', access: 'none' },
-    ...(api ? { api: { tag: api.api.tag, services: ['HandlerService'] } } : {}),
+    ...(api ? { api: api.api } : {}),
     inbounds: [
       ...(api ? [api.inbound] : []),
       ...instances.map((instance) => ({

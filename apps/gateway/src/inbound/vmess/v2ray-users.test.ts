@@ -154,8 +154,8 @@ describe.runIf(binary || process.env.CI === 'true')(
       })
       const config = {
         log: { loglevel: 'warning', access: 'none' },
-        api: api.api,
-        // Counters per user (by email) on the same socket: the metering's StatsService.
+        // Counters per user (by email) on the same socket, as an older release read them.
+        api: { ...api.api, services: [...api.api.services, 'StatsService'] },
         stats: {},
         policy: { levels: { '0': { statsUserUplink: true, statsUserDownlink: true } } },
         inbounds: [api.inbound, inbound(customerA), inbound(customerB)],

@@ -156,15 +156,15 @@ export function connectV2rayUsers(socketPath: string): V2rayUsers {
 
 /**
  * What v2ray's config needs for its API on the Unix socket `socketPath`: the `api` section, the
- * inbound (to add to `inbounds`) and the routing rule (to put first in `routing.rules`). The
- * StatsService shares the socket: `v2ctl api --server=unix:PATH` reads it.
+ * inbound (to add to `inbounds`) and the routing rule (to put first in `routing.rules`). Only the
+ * HandlerService: vmess bytes are metered by our plane, not by v2ray.
  */
 export function apiConfig(socketPath: string) {
   if (!socketPath.startsWith('/')) throw new Error(`v2ray's API socket needs an absolute path: ${socketPath}`)
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH)
     throw new Error(`v2ray's API socket path is over ${MAX_SOCKET_PATH} bytes: ${socketPath}`)
   return {
-    api: { tag: 'api', services: ['HandlerService', 'StatsService'] },
+    api: { tag: 'api', services: ['HandlerService'] },
     // A path in `listen` and no port make v2ray 4.34 listen on a Unix socket; dokodemo-door then
     // needs the network `unix` (its address is required but unused: the api outbound serves in-process).
     inbound: {
