@@ -15,7 +15,14 @@ import { curl, getViaSocks } from './inbound/test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
 import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, startApi } from './sync/test-api.ts'
-import { eventually, msUntilClose, type SinkTally, tallySink, testGatewaySettings } from './test-sockets.ts'
+import {
+  eventually,
+  listenOn,
+  msUntilClose,
+  type SinkTally,
+  tallySink,
+  testGatewaySettings,
+} from './test-sockets.ts'
 
 let api: Api
 let gateway: Gateway
@@ -34,11 +41,7 @@ const track = (socket: net.Socket) => tallySink(socket, seen)
 // The sinks live on an address of their own: the gateway refuses its own addresses (127.0.0.1 is
 // its pool host here) so that no tunnel loops back into it.
 const SINK_HOST = '127.0.0.200'
-const listen = (server: net.Server) =>
-  new Promise<number>((resolve) => {
-    servers.push(server)
-    server.listen(0, SINK_HOST, () => resolve((server.address() as net.AddressInfo).port))
-  })
+const listen = listenOn(SINK_HOST, servers)
 
 beforeAll(async () => {
   api = await startApi({ firstAddress: 20, poolExits: POOL_EXITS })

@@ -16,7 +16,7 @@ import { curl } from './inbound/test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
 import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
-import { eventually, msUntilClose, testGatewaySettings } from './test-sockets.ts'
+import { eventually, listenOn, msUntilClose, testGatewaySettings } from './test-sockets.ts'
 
 let api: Api
 let gateway: Gateway
@@ -28,11 +28,7 @@ const servers: net.Server[] = []
 
 // An address of its own for the sinks (the gateway refuses its own addresses as destinations).
 const SINK_HOST = '127.0.0.204'
-const listen = (server: net.Server) =>
-  new Promise<number>((resolve) => {
-    servers.push(server)
-    server.listen(0, SINK_HOST, () => resolve((server.address() as net.AddressInfo).port))
-  })
+const listen = listenOn(SINK_HOST, servers)
 
 beforeAll(async () => {
   api = await startApi({ firstAddress: 100 })

@@ -39,6 +39,15 @@ export async function createSocketPairs(options: { allowHalfOpen?: boolean } = {
   }
 }
 
+/** Listens `server` on a port the kernel picks on `host`, remembering it in `servers` (to close after). */
+export const listenOn =
+  (host: string, servers: net.Server[]) =>
+  (server: net.Server): Promise<number> =>
+    new Promise((resolve) => {
+      servers.push(server)
+      server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port))
+    })
+
 /** A sink connection's peer address and the bytes it received and sent, as the sink saw them. */
 export type SinkTally = { peer: string; received: number; sent: number }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../free-port.ts'
-import { eventually } from '../../test-sockets.ts'
+import { eventually, listenOn } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
 import { startVmessClient } from './test-client.ts'
 import { findExecutable, startV2ray, type V2rayProcess } from './v2ray-process.ts'
@@ -47,11 +47,7 @@ const servers: net.Server[] = []
 const echoed: net.Socket[] = []
 const cleanups: (() => Promise<void>)[] = []
 
-const listen = (server: net.Server) =>
-  new Promise<number>((resolve) => {
-    servers.push(server)
-    server.listen(0, SINK_HOST, () => resolve((server.address() as net.AddressInfo).port))
-  })
+const listen = listenOn(SINK_HOST, servers)
 
 const withUuid = (inbound: Omit<VmessInbound, 'users'>, uuid: string): VmessInbound => ({
   ...inbound,

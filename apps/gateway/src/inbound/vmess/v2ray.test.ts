@@ -15,7 +15,7 @@ import { loadGatewayConfig } from '../../config.ts'
 import { freePort } from '../../free-port.ts'
 import { type Gateway, startGateway } from '../../gateway.ts'
 import { type Api, startApi } from '../../sync/test-api.ts'
-import { eventually, type SinkTally, tallySink, testGatewaySettings } from '../../test-sockets.ts'
+import { eventually, listenOn, type SinkTally, tallySink, testGatewaySettings } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
 import { hasPySocks, startUdpClient } from '../test-udp-client.ts'
 import { decodeVmessLink, startVmessClient } from './test-client.ts'
@@ -38,11 +38,7 @@ const servers: net.Server[] = []
 const echoed: net.Socket[] = []
 const cleanups: (() => Promise<void>)[] = []
 
-const listen = (server: net.Server) =>
-  new Promise<number>((resolve) => {
-    servers.push(server)
-    server.listen(0, SINK_HOST, () => resolve((server.address() as net.AddressInfo).port))
-  })
+const listen = listenOn(SINK_HOST, servers)
 
 const sinkTotals = (peer: string) =>
   seen
