@@ -15,7 +15,11 @@ export async function startGateway(config: GatewayConfig, log: (message: string)
     (message) => sync?.receive('local', message, plane.receive),
     log,
   )
-  sync = createNodeSync(config, (message) => plane.receive(message), log)
+  sync = createNodeSync(
+    config,
+    { broadcast: plane.receive, tell: (_local, message) => plane.receive(message) },
+    log,
+  )
   await sync.start()
   await plane.ready()
   const { pull, push, heartbeat, close } = sync

@@ -53,8 +53,15 @@ async function runPrimary(count: number) {
   const workers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker)
   const sync = createNodeSync(
     config,
-    (message) => {
-      for (const worker of workers()) if (worker.isConnected()) worker.send(message satisfies PrimaryMessage)
+    {
+      broadcast(message) {
+        for (const worker of workers())
+          if (worker.isConnected()) worker.send(message satisfies PrimaryMessage)
+      },
+      tell(plane, message) {
+        const worker = cluster.workers?.[plane]
+        if (worker?.isConnected()) worker.send(message satisfies PrimaryMessage)
+      },
     },
     log,
   )

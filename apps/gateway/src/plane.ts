@@ -1,7 +1,8 @@
 // The data plane: listeners on every entry, SOCKS5 and HTTP on each, tunnels that exit from the
 // dialled address (or a pool exit), bytes metered per credential. One per worker process (or one in
-// the only process). It learns credentials and limits from the sync side in messages and reports
-// its counts back every REPORT_MS; it never talks to the API itself.
+// the only process). It learns credentials and limits from the sync side in messages, holds leases
+// of the node-wide limits (a traffic account's bytes, a credential's tunnels), and reports its counts
+// back every REPORT_MS or every REPORT_BYTES, whichever comes first; it never talks to the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import type { CredentialRefusals } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from './config.ts'
@@ -17,13 +18,22 @@ import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
 import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/guard.ts'
 import { createDestinationPolicy } from './route/policy.ts'
+import type { LeaseToPlane } from './tracker/lease-book.ts'
+import { createLeases, type LeaseFromPlane } from './tracker/leases.ts'
+import { BYTES_WANT, createByteAllowance, createTunnelSlots, parseKey } from './tracker/limits.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
 import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
 
-/** How often a plane hands its counts to the sync side (what a crashed worker can lose at most). */
+/** How often a plane hands its counts to the sync side. */
 export const REPORT_MS = 250
+/**
+ * ...and after how many bytes at most, so that a worker killed at top speed loses at most this much
+ * (plus a chunk per tunnel) of counted traffic: with the sync side's checkpoints (sync/pusher.ts),
+ * a crash loses well under the 16 MiB DESIGN §11 allows.
+ */
+export const REPORT_BYTES = 2 * 1024 * 1024
 
 type Session = NonNullable<Grant['session']>
 /**
@@ -36,6 +46,7 @@ export type ToPlane =
   | { type: 'session-exit'; ask: number; address?: string; until: number }
   | { type: 'relay'; entry: Entry }
   | GuardUpdate
+  | LeaseToPlane
 /**
  * To the sync side: bytes counted since the last report, the tunnels open now, the wrong passwords
  * per source and the destinations refused per credential since the last report; or a question.
@@ -49,6 +60,7 @@ export type FromPlane =
       refusals?: CredentialRefusals[]
     }
   | { type: 'session'; ask: number; account: string; session: Session }
+  | LeaseFromPlane
 
 /** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
 const SESSION_ASK_MS = 5000
@@ -84,15 +96,46 @@ export function startPlane(
   const store = createCredentialStore(poolEntriesOf(config), { nodeToken: config.GATEWAY_NODE_TOKEN })
   /** Counted here since the last report. */
   const meter = createMeter()
-  const tunnels = createTunnels({ maxPerGrant: config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL })
-  const cutOff = () => tunnels.closeWhere((grant: Grant) => !store.isCurrent(grant))
-  /** Every metered byte is reported and spent from a traffic account's allowance here at once. */
+  const tunnels = createTunnels()
+  const cutOff = () => {
+    // A spent account's tunnels end with what they already carried (and was counted) delivered; a
+    // changed or revoked credential's are cut at once.
+    tunnels.closeWhere((grant) => store.isSpent(grant), { gracefully: true })
+    tunnels.closeWhere((grant) => !store.isCurrent(grant))
+  }
+  /** Bytes counted and not reported yet. */
+  let unreported = 0
   const metered = (grant: Grant, up: number, down: number) => {
     meter.add(grant, up, down)
-    // Spent: cut its tunnels now, between messages (only while it has some, so closing ones cost nothing).
-    if (store.consume(grant, up + down) && tunnels.count(grant) > 0) cutOff()
+    unreported += up + down
+    if (unreported >= REPORT_BYTES) report()
   }
-  const relay = createRelay({ tunnels, meter: metered, idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS })
+  // Each plane keeps a few tunnel slots per credential spare, so most tunnels open without asking.
+  const slotSpare = Math.max(
+    1,
+    Math.floor(config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL / (4 * config.GATEWAY_WORKERS)),
+  )
+  const leases = createLeases({
+    send,
+    wantOf: (key) => (parseKey(key)?.limit === 'bytes' ? BYTES_WANT : slotSpare + 1),
+    // Spent bytes reach the sync side before the unspent come back: the node's figure stays exact.
+    beforeRecall: (key) => parseKey(key)?.limit === 'bytes' && report(),
+    onExhausted(key) {
+      const parsed = parseKey(key)
+      // Nothing left node-wide and nothing here: the account is spent until the sync side says otherwise.
+      if (parsed?.limit !== 'bytes' || leases.balance(key) > 0) return
+      store.setAllowance(parsed.accountId, 0)
+      cutOff()
+    },
+  })
+  const allowance = createByteAllowance(leases)
+  const slots = createTunnelSlots(leases, slotSpare)
+  const relay = createRelay({
+    tunnels,
+    allowance,
+    meter: metered,
+    idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
+  })
   // One policy for every protocol; the pool host is the node's too, whatever the interfaces say.
   const policy = createDestinationPolicy({
     allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
@@ -108,13 +151,18 @@ export function startPlane(
   /** A sticky session leaves from the exit it holds node-wide; everything else as granted. */
   const withExit = async (grant: Grant): Promise<Grant> =>
     grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant
-  const dial: ProxyContext['dial'] = async (grant, destination) =>
-    dialFrom(await withExit(grant), destination)
+  const dial: ProxyContext['dial'] = (grant, destination) =>
+    slots.hold(
+      grant,
+      async () => dialFrom(await withExit(grant), destination),
+      (upstream) => upstream,
+    )
   const associate = createUdpAssociations({
     tunnels,
     resolve: createResolver({ ...destinations, lookup: cachedLookup() }),
     openExit: openUdpExit,
     meter: metered,
+    allowance,
     idleTimeoutMs: config.GATEWAY_IDLE_TIMEOUT_MS,
     maxAssociations: config.GATEWAY_UDP_MAX_ASSOCIATIONS,
     maxDestinations: config.GATEWAY_UDP_MAX_DESTINATIONS,
@@ -137,10 +185,20 @@ export function startPlane(
           : guardConnection(guard, socket.remoteAddress ?? '', store.authenticate, whitelisted)),
         whitelisted,
         dial,
-        // A UDP association leaves from one exit for its whole life, picked as a tunnel's is.
-        associate: async (grant, control) => associate(await withExit(grant), control, entry),
+        // A UDP association leaves from one exit for its whole life, picked as a tunnel's is; its
+        // control connection holds the slot.
+        associate: (grant, control) =>
+          slots.hold(
+            grant,
+            async () => associate(await withExit(grant), control, entry),
+            () => control,
+          ),
         relay,
-        count: metered,
+        async spend(grant, up, down) {
+          const isPaid = await allowance.takeAll(grant, up + down)
+          if (isPaid) metered(grant, up, down)
+          return isPaid
+        },
         // Its upstreams come and go with its requests and close with it, so the client stands for both.
         track: (grant, client) => tunnels.open(grant, client, client),
         handshakeTimeoutMs: config.GATEWAY_HANDSHAKE_TIMEOUT_MS,
@@ -176,17 +234,19 @@ export function startPlane(
       return sessions.answer(message)
     } else if (message.type === 'guard') {
       return guard.receive(message)
+    } else if (message.type === 'lease' || message.type === 'recall') {
+      return leases.receive(message)
     } else {
-      // The sync side's figure knows what was reported; what this plane counted since, it spends again.
-      for (const [id, bytes] of message.allowances)
-        store.setAllowance(id, bytes - meter.undrained({ kind: 'traffic-account', id }))
+      // What the node has left (a hint for new connections: the bytes themselves cross on leases).
+      for (const [id, bytes] of message.allowances) store.setAllowance(id, bytes)
       store.pruneAllowances()
       store.setDisabled(message.disabled)
     }
     cutOff()
   }
 
-  const report = () => {
+  function report() {
+    unreported = 0
     const refused = refusals.drain()
     send({
       type: 'counts',
@@ -196,7 +256,10 @@ export function startPlane(
       ...(refused.length > 0 && { refusals: refused }),
     })
   }
-  const timer = setInterval(report, REPORT_MS)
+  const timer = setInterval(() => {
+    report()
+    leases.prune()
+  }, REPORT_MS)
 
   return {
     receive,

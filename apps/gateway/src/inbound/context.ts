@@ -10,6 +10,8 @@ export type DialFailure =
   | 'refused'
   | 'ttl-expired'
   | 'general'
+  /** The credential has as many tunnels open node-wide as it may. */
+  | 'over-cap'
 
 /** Why an upstream could not be opened; each protocol turns the reason into its own reply code. */
 export class DialError extends Error {
@@ -38,7 +40,11 @@ export type ProxyContext = {
    * refused client costs no hashing. Absent: no guard.
    */
   refusedUntil?: () => number
-  /** Opens the upstream for a granted request: resolves, applies the destination policy, binds to grant.exitAddress. Rejects with a DialError. */
+  /**
+   * Opens the upstream for a granted request: takes one of the credential's tunnel slots (released
+   * when the upstream closes), resolves, applies the destination policy, binds to grant.exitAddress.
+   * Rejects with a DialError.
+   */
   dial: (grant: Grant, destination: Destination) => Promise<net.Socket>
   /** After the handshake: relays both ways, counting payload bytes for the grant, until either side ends. `head` = bytes already read from the client beyond the handshake (forward them upstream first, they count as up bytes). */
   relay: (grant: Grant, client: net.Socket, upstream: net.Socket, head: Buffer) => void
@@ -47,14 +53,18 @@ export type ProxyContext = {
    * connection). Rejects with a DialError (cap reached, no socket).
    */
   associate: (grant: Grant, control: net.Socket) => Promise<UdpRelay>
-  /** Bytes of an absolute-URI HTTP exchange that the handler itself relays: count them for the grant. */
-  count: (grant: Grant, upBytes: number, downBytes: number) => void
+  /**
+   * Bytes of an absolute-URI HTTP exchange that the handler itself relays, before it sends them:
+   * counted for the grant once a traffic account's lease covers them all (waiting for it); false,
+   * and nothing counted, when the account has nothing left.
+   */
+  spend: (grant: Grant, upBytes: number, downBytes: number) => Promise<boolean>
   /**
    * Registers a client connection the handler forwards itself (HTTP, request by request) under a
    * grant it serves, like a tunnel: a cut-off credential destroys the client (the handler then closes
-   * its upstream), and the grant's tunnel cap counts it until it closes. False when at the cap.
+   * its upstream). Its upstreams hold the tunnel slots.
    */
-  track: (grant: Grant, client: net.Socket) => boolean
+  track: (grant: Grant, client: net.Socket) => void
   /** A connection not relaying within this time (handshake and dial together) is destroyed. Default 10 s. */
   handshakeTimeoutMs?: number
   /** No byte either way for this long closes a forwarded HTTP exchange, as the relay closes a tunnel. Default 300 s. */

@@ -40,6 +40,8 @@ const defaultIdleTimeoutMs = 300_000
 
 /** The origin broke HTTP before its response began: the client gets a 502. */
 class BadGateway extends Error {}
+/** A traffic account ran out mid-exchange: the connection is cut, as its tunnels are. */
+class TrafficSpent extends Error {}
 
 export class Forwarder {
   #upstream: Upstream | undefined
@@ -61,10 +63,7 @@ export class Forwarder {
 
   /** Serves one request and its response: 'next' when the client may send another, 'done' when it was closed. */
   async forward(request: ForwardRequest): Promise<'next' | 'done'> {
-    if (!this.#track(request.grant)) {
-      this.client.abort()
-      return 'done'
-    }
+    this.#track(request.grant)
     const upstream = await this.#upstreamFor(request)
     if (!upstream) return 'done'
     this.client.stopDeadline()
@@ -78,10 +77,15 @@ export class Forwarder {
   }
 
   /** The connection counts under each grant it serves, so a credential cut off closes it. */
-  #track(grant: Grant): boolean {
-    if (this.#tracked.some((tracked) => isSameGrant(tracked, grant))) return true
+  #track(grant: Grant): void {
+    if (this.#tracked.some((tracked) => isSameGrant(tracked, grant))) return
     this.#tracked.push(grant)
-    return this.context.track(grant, this.client.socket)
+    this.context.track(grant, this.client.socket)
+  }
+
+  /** Pays for bytes before they are sent; throws TrafficSpent when the account has nothing left. */
+  async #spend(grant: Grant, upBytes: number, downBytes: number): Promise<void> {
+    if (!(await this.context.spend(grant, upBytes, downBytes))) throw new TrafficSpent()
   }
 
   async #upstreamFor(request: ForwardRequest): Promise<Upstream | undefined> {
@@ -105,7 +109,7 @@ export class Forwarder {
   }
 
   async #exchange(request: ForwardRequest, upstream: Upstream): Promise<'next' | 'done'> {
-    const { client, context } = this
+    const { client } = this
     const { grant, head } = request
     const socket = upstream.reader.socket
     upstream.isReusable = false
@@ -115,10 +119,10 @@ export class Forwarder {
       !hasToken(head, 'proxy-connection', 'close')
     // Metering: up = the client's bytes as it sent them (its head, not the rewritten one, and its
     // body), down = the bytes written to the client; exactly what the client sent and received.
-    context.count(grant, request.raw.length, 0)
     let bodyError: unknown
-    const bodySent = send(socket, originHead(head, request.target, isKeepAlive))
-      .then(() => copyBody(request.body, client, socket, (bytes) => context.count(grant, bytes, 0)))
+    const bodySent = this.#spend(grant, request.raw.length, 0)
+      .then(() => send(socket, originHead(head, request.target, isKeepAlive)))
+      .then(() => copyBody(request.body, client, socket, (bytes) => this.#spend(grant, bytes, 0)))
       .then(
         () => true,
         (error: unknown) => {
@@ -131,10 +135,11 @@ export class Forwarder {
     let response: Relayed
     try {
       response = await this.#relayResponse(request, upstream.reader, isKeepAlive, answer)
-    } catch {
+    } catch (error) {
       socket.destroy()
       // A response cut short must look cut short to the client: no clean end, no error after it.
-      if (answer.hasBegun || !client.socket.writable) client.abort()
+      const isSpent = error instanceof TrafficSpent || bodyError instanceof TrafficSpent
+      if (answer.hasBegun || isSpent || !client.socket.writable) client.abort()
       else client.refuse(errorResponse(bodyError instanceof FramingError ? 400 : 502))
       return 'done'
     }
@@ -153,9 +158,8 @@ export class Forwarder {
     isKeepAlive: boolean,
     answer: { hasBegun: boolean },
   ): Promise<Relayed> {
-    const { client, context } = this
-    const to = client.socket
-    const counted = (bytes: number) => context.count(request.grant, 0, bytes)
+    const to = this.client.socket
+    const counted = (bytes: number) => this.#spend(request.grant, 0, bytes)
     for (;;) {
       const raw = await from.readHead(maxResponseHeadBytes)
       const head = raw && parseResponseHead(raw)
@@ -181,8 +185,8 @@ export class Forwarder {
   }
 }
 
-function forwardHead(to: net.Socket, bytes: Buffer, counted: (bytes: number) => void): Promise<void> {
-  counted(bytes.length)
+async function forwardHead(to: net.Socket, bytes: Buffer, spend: (bytes: number) => Promise<void>) {
+  await spend(bytes.length)
   return send(to, bytes)
 }
 

@@ -63,15 +63,15 @@ const transferCodings = (head: RequestHead | ResponseHead) =>
     value.split(',').map((coding) => coding.trim().toLowerCase()),
   )
 
-/** Copies one body from `from` to `to` exactly as framed, telling `counted` the size of each piece first. */
+/** Copies one body from `from` to `to` exactly as framed; each piece is paid for (`spend`, which may throw) before it is sent. */
 export async function copyBody(
   framing: BodyFraming,
   from: SocketReader,
   to: net.Socket,
-  counted: (bytes: number) => void,
+  spend: (bytes: number) => Promise<void>,
 ): Promise<void> {
-  const forward = (bytes: Buffer) => {
-    counted(bytes.length)
+  const forward = async (bytes: Buffer) => {
+    await spend(bytes.length)
     return send(to, bytes)
   }
   if (framing.kind === 'length') await copyLength(from, framing.length, forward)

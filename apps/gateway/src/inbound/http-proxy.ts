@@ -28,6 +28,7 @@ const statusForDialFailure: Record<DialFailure, number> = {
   'host-unreachable': 504,
   'network-unreachable': 504,
   'ttl-expired': 504,
+  'over-cap': 429,
 }
 
 /** A CONNECT, checked and authorized. */
@@ -126,7 +127,7 @@ async function dial(
     upstream = await context.dial(grant, { host: target.host, port: target.port })
   } catch (error) {
     const status = error instanceof DialError ? statusForDialFailure[error.reason] : 502
-    handshake.refuse(errorResponse(status ?? 502))
+    handshake.refuse(status === 429 ? overCapResponse() : errorResponse(status ?? 502))
     return undefined
   }
   // The client may have left, or the deadline passed, while we were dialling (one that only
@@ -135,6 +136,14 @@ async function dial(
   upstream.destroy()
   handshake.abort()
   return undefined
+}
+
+function overCapResponse(): string {
+  return errorResponse(
+    429,
+    [],
+    'This credential has as many connections open as it may: close some, then try again.\n',
+  )
 }
 
 function guessingResponse(refusedUntil: number): string {

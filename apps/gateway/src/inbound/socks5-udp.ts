@@ -1,12 +1,14 @@
 // SOCKS5 UDP ASSOCIATE (RFC 1928 §7): after the handshake, a UDP relay on the address the client
 // dialled carries its datagrams while the TCP control connection stays open. Each datagram is
 // judged on the address it is actually sent to, leaves from the grant's exit, and its payload is
-// metered both ways; the association is a tunnel for the tracker (cap, cut-off).
+// metered both ways (a traffic account's datagram crosses only whole, on its lease); the association
+// is a tunnel for the tracker (cut-off) and holds one of the credential's tunnel slots.
 import dgram from 'node:dgram'
 import { EventEmitter } from 'node:events'
 import net from 'node:net'
 import { unmapIPv4 } from '../route/addresses.ts'
 import type { Destination, Entry, Grant } from '../route/grants.ts'
+import type { ByteAllowance } from '../tracker/limits.ts'
 import type { Tunnels } from '../tracker/tunnels.ts'
 import { DialError, type UdpRelay } from './context.ts'
 import { isValidHost } from './handshake.ts'
@@ -19,6 +21,8 @@ export type UdpAssociationOptions = {
   /** A socket from the exit address connected to one judged destination (outbound/udp.ts). */
   openExit: (destination: { address: string; port: number }, exitAddress?: string) => Promise<dgram.Socket>
   meter: (grant: Grant, upBytes: number, downBytes: number) => void
+  /** A traffic account's lease: a datagram crosses once it covers it whole; none left drops it. */
+  allowance: Pick<ByteAllowance, 'takeAll' | 'refund'>
   /** No datagram either way for this long ends the association. */
   idleTimeoutMs: number
   /** Associations open at once in this process. */
@@ -120,8 +124,14 @@ export function createUdpAssociations(options: UdpAssociationOptions) {
     function backToClient(header: Buffer, data: Buffer) {
       if (isClosed || clientPort === undefined) return
       lastActive = Date.now()
-      client.send([header, data], clientPort, clientAddress, (error) => {
-        if (!error) options.meter(grant, 0, data.length)
+      const port = clientPort
+      void options.allowance.takeAll(grant, data.length).then((isPaid) => {
+        if (!isPaid) return
+        if (isClosed) return options.allowance.refund(grant, data.length)
+        client.send([header, data], port, clientAddress, (error) => {
+          if (error) options.allowance.refund(grant, data.length)
+          else options.meter(grant, 0, data.length)
+        })
       })
     }
 
@@ -131,13 +141,16 @@ export function createUdpAssociations(options: UdpAssociationOptions) {
       const address = await options.resolve(grant, destination).catch(() => undefined)
       if (address === undefined || isClosed) return
       const socket = await exitFor(address, destination.port)
-      if (!socket || isClosed) return
+      if (!socket || isClosed || !(await options.allowance.takeAll(grant, data.length))) return
+      if (isClosed) return options.allowance.refund(grant, data.length)
       try {
         socket.send(data, (error) => {
-          if (!error) options.meter(grant, data.length, 0)
+          if (error) options.allowance.refund(grant, data.length)
+          else options.meter(grant, data.length, 0)
         })
       } catch {
         // evicted while we waited: the datagram is lost, as UDP allows
+        options.allowance.refund(grant, data.length)
       }
     }
 
@@ -170,10 +183,7 @@ export function createUdpAssociations(options: UdpAssociationOptions) {
       release()
       throw new DialError('general', 'the client left')
     }
-    if (!options.tunnels.open(grant, control, association)) {
-      release()
-      throw new DialError('not-allowed', 'too many tunnels for this credential')
-    }
+    options.tunnels.open(grant, control, association)
     control.once('close', close)
 
     return {

@@ -36,6 +36,8 @@ const replyForDialFailure: Record<DialFailure, number> = {
   'host-unreachable': 0x04,
   refused: 0x05,
   'ttl-expired': 0x06,
+  // "connection not allowed by ruleset": the credential's tunnel cap
+  'over-cap': 0x02,
 }
 
 export async function handleSocks5(socket: net.Socket, context: ProxyContext): Promise<void> {

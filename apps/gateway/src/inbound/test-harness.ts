@@ -10,6 +10,7 @@ import { openUdpExit } from '../outbound/udp.ts'
 import type { Destination, Grant } from '../route/grants.ts'
 import { createDestinationPolicy } from '../route/policy.ts'
 import { spliceCounting } from '../test-sockets.ts'
+import { createLocalLimits } from '../tracker/test-limits.ts'
 import { createTunnels } from '../tracker/tunnels.ts'
 import { DialError, type ProxyContext } from './context.ts'
 import { createUdpAssociations, type UdpAssociationOptions } from './socks5-udp.ts'
@@ -72,7 +73,7 @@ function httpSink(): http.Server {
 const pick = ({ method, url, headers }: http.IncomingMessage) => ({ method, url, headers })
 
 /** The UDP associations' settings a test may change (the resolver: loopback only, whatever it says). */
-type UdpSettings = Partial<Omit<UdpAssociationOptions, 'tunnels' | 'openExit' | 'meter'>> & {
+type UdpSettings = Partial<Omit<UdpAssociationOptions, 'tunnels' | 'openExit' | 'meter' | 'allowance'>> & {
   maxTunnels?: number
 }
 
@@ -144,7 +145,8 @@ export async function startHarness(
     })
   }
 
-  const tunnels = createTunnels({ maxPerGrant: options.udp?.maxTunnels ?? 100 })
+  const tunnels = createTunnels()
+  const limits = createLocalLimits({ maxTunnels: options.udp?.maxTunnels ?? 100 })
   const resolve =
     options.udp?.resolve ??
     createResolver({
@@ -166,6 +168,7 @@ export async function startHarness(
       tally.up += up
       tally.down += down
     },
+    allowance: limits.allowance,
   })
 
   const relay: ProxyContext['relay'] = (_grant, client, upstream, head) => {
@@ -190,15 +193,20 @@ export async function startHarness(
         options.whitelisted?.includes(socket.remoteAddress?.replace(/^::ffff:/, '') ?? '') ? grant : null,
       dial,
       associate: (granted, control) =>
-        associate(granted, control, { address: socket.localAddress ?? '', port: socket.localPort ?? 0 }),
+        limits.slots.hold(
+          granted,
+          () =>
+            associate(granted, control, { address: socket.localAddress ?? '', port: socket.localPort ?? 0 }),
+          () => control,
+        ),
       relay,
-      count: (_grant, up, down) => {
+      spend: async (_grant, up, down) => {
         tally.up += up
         tally.down += down
+        return true
       },
       track: (_grant, client) => {
         tracked.push(client)
-        return true
       },
       handshakeTimeoutMs: options.handshakeTimeoutMs,
     }

@@ -233,12 +233,15 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
   }
 
-  function isCurrent(grant: Grant): boolean {
-    if (
-      grant.kind === 'traffic-account' &&
-      (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
+  /** A traffic account with nothing left here (or disabled by the server). */
+  function isSpent(grant: Grant): boolean {
+    return (
+      grant.kind === 'traffic-account' && (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
     )
-      return false
+  }
+
+  function isCurrent(grant: Grant): boolean {
+    if (isSpent(grant)) return false
     if (grant.whitelisted) {
       const { owner, source } = grant.whitelisted
       const whitelist = whitelists.get(owner)
@@ -253,6 +256,7 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     authenticate,
     authorizeSource,
     isCurrent,
+    isSpent,
     /** Every address:port to listen on: the static IPs' own (socks5), then the pool entries. */
     entries: (): Entry[] => [
       ...[...byEntry].filter(([key]) => !poolKeys.has(key)).map(([, served]) => served.entry),

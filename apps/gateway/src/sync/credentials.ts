@@ -64,6 +64,7 @@ export function createCredentials(options: CredentialsOptions) {
     pull,
     /** Traffic accounts the server disabled and no pull has re-enabled yet. */
     disabled: () => [...disabled.keys()],
+    isDisabled: (accountId: string) => disabled.has(accountId),
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
       store.setDisabled(disabled.keys())

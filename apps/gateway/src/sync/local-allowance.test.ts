@@ -1,7 +1,7 @@
 // End to end on loopback: a traffic customer with a 200 KB package sends through the pool port
 // while the server hears nothing of it (every push is refused in transit). The gateway cuts the
-// tunnel on its own within a couple of seconds of the allowance, and refuses new connections
-// through later pulls; once the pushes get through, the server counts exactly what crossed.
+// tunnel at the last byte of the allowance, and refuses new connections through later pulls; once
+// the pushes get through, the server counts exactly what crossed: the package, to the byte.
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -162,7 +162,10 @@ describe('a traffic account’s allowance, enforced by the gateway between pulls
     // Pushes get through: the server counts exactly what crossed, and no longer lists the account.
     isPushBlocked = false
     await gateway.flush()
-    expect(await api.usage(account.token)).toEqual({ upBytes: sink.received, downBytes: sink.sent })
+    // To the byte: the package, all of it, and what each side got (the sink's last echo is cut short).
+    const usage = await api.usage(account.token)
+    expect(usage).toEqual({ upBytes: sink.received, downBytes: echoed })
+    expect(usage.upBytes + usage.downBytes).toBe(ALLOWANCE)
     const users = await api.call<{ trafficAccounts: { id: string }[] }>('GET', '/api/node/v1/users', {
       token: api.nodeToken,
     })

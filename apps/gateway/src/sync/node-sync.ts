@@ -1,7 +1,8 @@
 // The sync side of a gateway, one per node (the cluster primary, or the only process): pulls the
 // credentials and hands them to the data planes, merges the planes' counts into one meter, spools
 // and pushes them, keeps the traffic accounts' allowances, runs v2ray for the vmess lines (which
-// hands their tunnels to the planes' relay entry), blocks sources guessing passwords node-wide, and
+// hands their tunnels to the planes' relay entry), blocks sources guessing passwords node-wide, keeps
+// the lease book of the node-wide limits (a traffic account's bytes, a credential's tunnels), and
 // sends the heartbeat.
 import { CredentialRefusals, REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from '../config.ts'
@@ -10,21 +11,26 @@ import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
 import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
 import { createNodeGuard } from '../route/guard.ts'
 import { RELAY_ADDRESS, type VmessRelay } from '../route/vmess-relay.ts'
+import { createLeaseBook } from '../tracker/lease-book.ts'
+import { BYTES_MIN_SLICE, bytesKey, parseKey } from '../tracker/limits.ts'
 import { createMeter } from '../tracker/meter.ts'
 import { createRefusalTally } from '../tracker/refusals.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
-import { createPusher } from './pusher.ts'
+import { CHECKPOINT_MS, createPusher } from './pusher.ts'
 
 const HEARTBEAT_MS = 15_000
 
 export type NodeSync = ReturnType<typeof createNodeSync>
 
-export function createNodeSync(
-  config: GatewayConfig,
-  broadcast: (message: ToPlane) => void,
-  log: (message: string) => void,
-) {
+/** How the sync side reaches the planes: all of them, or one (by the name it gives `receive`). */
+export type PlaneLinks = {
+  broadcast: (message: ToPlane) => void
+  tell: (plane: string, message: ToPlane) => void
+}
+
+export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (message: string) => void) {
+  const { broadcast } = planes
   const api = { apiUrl: config.GATEWAY_API_URL, token: config.GATEWAY_NODE_TOKEN }
   const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
   const meter = createMeter()
@@ -53,6 +59,28 @@ export function createNodeSync(
       credentials.markDisabled(ids)
       broadcast(limits())
     },
+  })
+  /**
+   * What each plane holds of the node-wide limits. A traffic account's bytes: what is left here (the
+   * server's figure less what it has not acknowledged, less what the planes reported since), shared
+   * out in slices that shrink towards the end, so every plane gets some of the tail. A tunnel cap:
+   * the cap, a few slots at a time.
+   */
+  const leases = createLeaseBook({
+    capacity(key) {
+      const parsed = parseKey(key)
+      if (parsed?.limit === 'tunnels') return config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL
+      if (parsed?.limit !== 'bytes' || credentials.isDisabled(parsed.accountId)) return 0
+      return credentials.allowance(parsed.accountId) ?? 0
+    },
+    sliceOf: (key, want, available) =>
+      parseKey(key)?.limit === 'bytes'
+        ? Math.max(BYTES_MIN_SLICE, Math.floor(available / (2 * config.GATEWAY_WORKERS)))
+        : want,
+    send: planes.tell,
+    // Nothing more to give: every plane stops taking new connections for it (a pull re-enables it
+    // only with more to give).
+    onDry: (key) => parseKey(key)?.limit === 'bytes' && broadcast(limits()),
   })
   /** Open tunnels per plane, as each last reported. */
   const openTunnels = new Map<string, number>()
@@ -89,7 +117,12 @@ export function createNodeSync(
     return { type: 'limits', allowances: changed, disabled: credentials.disabled() }
   }
   const allowances = () =>
-    new Map([...credentials.remaining().keys()].map((id) => [id, credentials.allowance(id) ?? 0]))
+    new Map(
+      [...credentials.remaining().keys()].map((id) => [
+        id,
+        leases.isDry(bytesKey(id)) ? 0 : (credentials.allowance(id) ?? 0),
+      ]),
+    )
 
   async function pull() {
     const { changed, users } = await credentials.pull()
@@ -106,6 +139,9 @@ export function createNodeSync(
    * which exit a sticky session holds, answered to that plane alone.
    */
   function receive(plane: string, message: FromPlane, reply: (answer: ToPlane) => void) {
+    if (message.type === 'lease-ask') return leases.ask(plane, message.key, message.want, message.isEmpty)
+    if (message.type === 'lease-back')
+      return leases.settle(plane, message.key, message.amount, message.recalled)
     if (message.type === 'session') {
       const held = credentials.holdExit(message.account, message.session)
       // Without a pool the system picks, every time: nothing to hold, ask again in a minute.
@@ -125,10 +161,14 @@ export function createNodeSync(
     refusals.merge(message.refusals ?? [])
     let spent = false
     for (const record of message.records) {
+      const bytes = record.upBytes + record.downBytes
       meter.add(record, record.upBytes, record.downBytes)
-      if (credentials.consume(record, record.upBytes + record.downBytes)) spent = true
+      // Spent from the plane's lease and from what is left here alike: what may be leased stays as it was.
+      if (record.kind === 'traffic-account') leases.settle(plane, bytesKey(record.id), bytes)
+      if (credentials.consume(record, bytes)) spent = true
     }
     if (spent) broadcast(limits())
+    void pusher.checkpointIfDue().catch((error: Error) => log(`gateway checkpoint: ${error.message}`))
   }
 
   // Each loop waits for its own last round: a slow API never stacks requests up.
@@ -155,6 +195,7 @@ export function createNodeSync(
       await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
       every(config.GATEWAY_PULL_MS, 'pull', pull)
       every(config.GATEWAY_PUSH_MS, 'push', push)
+      every(CHECKPOINT_MS, 'checkpoint', pusher.checkpoint)
       void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
       every(HEARTBEAT_MS, 'heartbeat', heartbeat)
     },
@@ -162,8 +203,11 @@ export function createNodeSync(
     push,
     heartbeat,
     receive,
-    /** A plane that stopped: its tunnels are gone. */
-    forget: (plane: string) => openTunnels.delete(plane),
+    /** A plane that stopped: its tunnels are gone, and what it held is the node's again. */
+    forget(plane: string) {
+      openTunnels.delete(plane)
+      leases.forget(plane)
+    },
     /** What a new plane starts from: everything held, and every allowance. */
     welcome: (): ToPlane[] => [
       { type: 'relay', entry: relay },

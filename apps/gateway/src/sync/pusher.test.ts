@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -288,5 +288,44 @@ describe('pusher', () => {
       pending_batches: 1,
       last_seen_at: expect.any(Date),
     })
+  })
+
+  it('checkpoints the meter between pushes, and a restart after a kill sends what it held once', async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    const dir = spoolDir()
+    const meter = createMeter()
+    const pusher = pusherOn(dir, meter)
+    meter.add(grantOf(instance), 1000, 2000)
+    await pusher.checkpoint()
+    expect(readdirSync(dir)).toContain('meter-checkpoint')
+    // Counted again since: the checkpoint follows (what a kill now would lose is only what came after).
+    meter.add(grantOf(instance), 5, 6)
+    await pusher.checkpointIfDue()
+    meter.add(grantOf(instance), 4 * 1024 * 1024, 0)
+    await pusher.checkpointIfDue()
+    // Killed here: nothing was pushed. A new pusher on the same spool sends the checkpoint as its batch.
+    const restarted = pusherOn(dir, createMeter())
+    await restarted.flush()
+    expect(await api.usage(token)).toEqual({ upBytes: 1005 + 4 * 1024 * 1024, downBytes: 2006 })
+    expect(readdirSync(dir).sort()).toEqual(['dead'])
+  })
+
+  it('a push spools the meter under the checkpoint’s reportId and drops the checkpoint: nothing counts twice', async () => {
+    const { token, instance } = await api.staticIpCustomer()
+    const dir = spoolDir()
+    const meter = createMeter()
+    const { fetch, sent } = recordingFetch()
+    const pusher = pusherOn(dir, meter, fetch)
+    meter.add(grantOf(instance), 10, 20)
+    await pusher.checkpoint()
+    const named = JSON.parse(readFileSync(join(dir, 'meter-checkpoint'), 'utf8')).reportId
+    meter.add(grantOf(instance), 1, 2)
+    await pusher.flush()
+    expect(sent.map((each) => each.reportId)).toEqual([named])
+    expect(readdirSync(dir)).toEqual(['dead'])
+    // A restart finds nothing to send again.
+    await pusherOn(dir, createMeter(), fetch).flush()
+    expect(sent).toHaveLength(1)
+    expect(await api.usage(token)).toEqual({ upBytes: 11, downBytes: 22 })
   })
 })

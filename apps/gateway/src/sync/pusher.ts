@@ -1,8 +1,10 @@
 // Pushes metered traffic to the node API without losing or doubling a byte: each batch is spooled
 // durably before it is sent, and sent again under the same reportId until the server has it (the
 // server drops a reportId it has seen). A batch the server refuses for good goes to the dead letters.
-// It also knows which traffic-account bytes the server has not acknowledged yet (the local allowance
-// subtracts them) and sends the heartbeat with the node's health figures.
+// Between pushes it checkpoints the meter (sync/spool.ts) every CHECKPOINT_BYTES counted and every
+// CHECKPOINT_MS, so a killed gateway loses at most that much. It also knows which traffic-account
+// bytes the server has not acknowledged yet (the local allowance subtracts them) and sends the
+// heartbeat with the node's health figures.
 import {
   type NodeHeartbeat,
   NodeHeartbeatCore,
@@ -22,6 +24,11 @@ export type PusherOptions = NodeApiOptions & {
   onDisabled: (ids: string[]) => void
 }
 
+/** How often the meter is checkpointed while it counts... */
+export const CHECKPOINT_MS = 250
+/** ...and after how many bytes at most (with the planes' REPORT_BYTES, a kill loses well under 16 MiB). */
+export const CHECKPOINT_BYTES = 4 * 1024 * 1024
+
 /** Refusals that say nothing about the batch (token, rate limit, timeout): kept and sent again later. */
 const RETRIED_4XX = new Set([401, 403, 408, 429])
 const isFinal = (status: number) => status >= 400 && status < 500 && !RETRIED_4XX.has(status)
@@ -39,9 +46,30 @@ function accountBytes(batch: TrafficReport): Map<string, number> {
 
 export function createPusher(options: PusherOptions) {
   const spool = createSpool(options.spoolDir)
-  let queue: string[] | undefined
+  let queue: string[] = []
   let dead = 0
   let running: Promise<void> | undefined
+  /** The spool as a crash left it, read once before anything is written to it. */
+  let loading: Promise<void> | undefined
+  const loaded = () =>
+    (loading ??= (async () => {
+      queue = await spool.load()
+      dead = await spool.deadCount()
+    })().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+  /** Writes to the spool, one at a time (a checkpoint never lands between a drain and its batch). */
+  let disk: Promise<unknown> = Promise.resolve()
+  function onDisk<T>(write: () => Promise<T>): Promise<T> {
+    const next = disk.then(loaded).then(write)
+    disk = next.catch(() => {})
+    return next
+  }
+  /** The reportId the meter's running counts will be spooled under, and are checkpointed as. */
+  let epoch = newReportId()
+  /** The meter's running total at the last checkpoint (or drain). */
+  let checkpointed = 0
   /**
    * Traffic-account bytes drained by this process and not acknowledged, per batch and per account.
    * Batches a previous run left in the spool are not in it: they are sent at the first flush.
@@ -78,11 +106,7 @@ export function createPusher(options: PusherOptions) {
   }
 
   async function run() {
-    if (!queue) {
-      queue = await spool.load()
-      dead = await spool.deadCount()
-    }
-    await spoolMeter(queue)
+    await onDisk(() => spoolMeter(queue))
     // Bounded by the batches queued now; stops at the first one the server cannot take yet.
     for (const reportId of [...queue]) {
       await send(reportId)
@@ -98,13 +122,17 @@ export function createPusher(options: PusherOptions) {
 
   async function spoolMeter(pending: string[]) {
     const records = options.meter.drain()
+    checkpointed = options.meter.counted()
     const batches = [...unwritten]
-    // Held in the same tick as the drain: a byte is always either in the meter or held here.
+    // Held in the same tick as the drain: a byte is always either in the meter or held here. The
+    // first batch is the one the checkpoint named.
     for (let start = 0; start < records.length; start += REPORT_MAX_RECORDS) {
-      const batch = { reportId: newReportId(), records: records.slice(start, start + REPORT_MAX_RECORDS) }
+      const reportId = start === 0 ? epoch : newReportId()
+      const batch = { reportId, records: records.slice(start, start + REPORT_MAX_RECORDS) }
       hold(batch)
       batches.push(batch)
     }
+    if (records.length > 0) epoch = newReportId()
     for (const [i, batch] of batches.entries()) {
       try {
         await spool.write(batch)
@@ -115,6 +143,21 @@ export function createPusher(options: PusherOptions) {
       pending.push(batch.reportId)
     }
     unwritten = []
+    if (records.length > 0) await spool.dropCheckpoint()
+  }
+
+  /** Writes the meter's running counts to the checkpoint, if they changed since the last one. */
+  function checkpoint(): Promise<void> {
+    if (options.meter.counted() === checkpointed) return Promise.resolve()
+    return onDisk(async () => {
+      const counted = options.meter.counted()
+      if (counted === checkpointed) return
+      const records = options.meter.peek()
+      // More credentials than one batch holds: they are spooled as batches now instead.
+      if (records.length > REPORT_MAX_RECORDS) return spoolMeter(queue)
+      await spool.checkpoint({ reportId: epoch, records })
+      checkpointed = counted
+    })
   }
 
   /** Resolves once the batch has left the queue (sent, or dead); throws to stop the flush. */
@@ -161,10 +204,14 @@ export function createPusher(options: PusherOptions) {
   }
 
   /** Batches spooled (or waiting to be) and not yet accepted. */
-  const pending = () => (queue?.length ?? 0) + unwritten.length
+  const pending = () => queue.length + unwritten.length
 
   return {
     flush,
+    checkpoint,
+    /** A checkpoint now if CHECKPOINT_BYTES were counted since the last one (called as counts arrive). */
+    checkpointIfDue: () =>
+      options.meter.counted() - checkpointed >= CHECKPOINT_BYTES ? checkpoint() : Promise.resolve(),
     heartbeat,
     /** Batches the server refused for good, in the spool's dead/ folder (including earlier runs'). */
     deadLetters: () => dead,

@@ -56,4 +56,28 @@ describe('spool', () => {
     expect(readdirSync(dir).sort()).toEqual([`${whole.reportId}.json`, 'dead'])
     expect(JSON.parse(readFileSync(join(dir, `${whole.reportId}.json`), 'utf8'))).toEqual(whole)
   })
+
+  it('turns a checkpoint whose batch was never spooled into that batch, and drops one whose batch was', async () => {
+    const dir = tempDir()
+    const spool = createSpool(dir)
+    await spool.load()
+    const counted = { reportId: newReportId(), records: [record] }
+    await spool.checkpoint(counted)
+    // A crash here: the restart spools the checkpoint under its own reportId.
+    expect(await createSpool(dir).load()).toEqual([counted.reportId])
+    expect(JSON.parse(await spool.read(counted.reportId))).toEqual(counted)
+
+    // A crash between spooling a batch and dropping the checkpoint that named it: the batch stays alone.
+    const spooled = { reportId: newReportId(), records: [{ ...record, upBytes: 7 }] }
+    await spool.checkpoint({ reportId: spooled.reportId, records: [record] })
+    await spool.write(spooled)
+    expect(await createSpool(dir).load()).toEqual([counted.reportId, spooled.reportId])
+    expect(JSON.parse(await spool.read(spooled.reportId))).toEqual(spooled)
+    expect(readdirSync(dir).sort()).toEqual([`${counted.reportId}.json`, `${spooled.reportId}.json`, 'dead'])
+
+    // Garbage (a power cut mid-write) is dropped.
+    writeFileSync(join(dir, 'meter-checkpoint'), '{"reportId":')
+    expect(await createSpool(dir).load()).toEqual([counted.reportId, spooled.reportId])
+    expect(readdirSync(dir)).not.toContain('meter-checkpoint')
+  })
 })

@@ -1,13 +1,20 @@
 // Traffic batches on disk until the server has them: `<reportId>.json` holds the exact body to send,
 // written durably (temp file, fsync, rename, fsync of the directory) before any attempt to send it.
 // Report ids are UUIDv7, so file names sort oldest first across restarts.
+//
+// Between pushes, the meter's running counts are checkpointed (`meter-checkpoint`, under the reportId
+// they will be spooled as) every few MiB and every 250 ms, so that a killed process loses little of
+// what it counted. Written without fsync: a process crash keeps it (the kernel has it), a power cut
+// may not; the spooled batches are the durable record. A restart turns a checkpoint whose batch was
+// never spooled into that batch, and drops one whose batch was.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
 
 const SUFFIX = '.json'
 const TEMP_SUFFIX = '.json.tmp'
+const CHECKPOINT = 'meter-checkpoint'
 
 let lastMs = 0
 let sequence = 0
@@ -41,6 +48,7 @@ export function createSpool(dir: string) {
     await mkdir(deadDir, { recursive: true })
     const names = await readdir(dir)
     for (const name of names.filter((n) => n.endsWith(TEMP_SUFFIX))) await recoverTemp(name)
+    await recoverCheckpoint()
     return (await readdir(dir))
       .filter((name) => name.endsWith(SUFFIX))
       .map((name) => name.slice(0, -SUFFIX.length))
@@ -67,6 +75,25 @@ export function createSpool(dir: string) {
     await unlink(temp)
   }
 
+  /** The last checkpoint becomes its batch, unless that batch was spooled (then it is a part of it). */
+  async function recoverCheckpoint() {
+    const path = join(dir, CHECKPOINT)
+    let batch: Partial<TrafficReport>
+    try {
+      batch = JSON.parse(await readFile(path, 'utf8')) as Partial<TrafficReport>
+    } catch {
+      // None, or unreadable (a power cut while it was written): nothing to recover.
+      await unlink(path).catch(() => {})
+      return
+    }
+    const names = new Set(await readdir(dir))
+    const isValid = typeof batch.reportId === 'string' && /^[0-9a-f-]{36}$/.test(batch.reportId)
+    if (isValid && Array.isArray(batch.records) && !names.has(`${batch.reportId}${SUFFIX}`)) {
+      await rename(path, pathOf(batch.reportId as string))
+      await syncDir(dir)
+    } else await unlink(path)
+  }
+
   async function write(batch: TrafficReport) {
     const temp = join(dir, `${batch.reportId}${TEMP_SUFFIX}`)
     const handle = await open(temp, 'w')
@@ -83,6 +110,14 @@ export function createSpool(dir: string) {
   return {
     load,
     write,
+    /** Replaces the checkpoint (temp file and rename: a reader never sees half of one). */
+    async checkpoint(batch: TrafficReport) {
+      const temp = join(dir, `${CHECKPOINT}.tmp`)
+      await writeFile(temp, JSON.stringify(batch))
+      await rename(temp, join(dir, CHECKPOINT))
+    },
+    /** The checkpoint's batch is spooled: the checkpoint goes. */
+    dropCheckpoint: () => unlink(join(dir, CHECKPOINT)).catch(() => {}),
     /** The exact body to send again, byte for byte. */
     read: (reportId: string) => readFile(pathOf(reportId), 'utf8'),
     async remove(reportId: string) {

@@ -55,6 +55,13 @@ export function createMeter() {
     return records
   }
 
+  /** Everything counted since the last drain, as drain would give it, without draining. */
+  function peek(): UsageRecord[] {
+    return [...full, ...counts.values()]
+      .filter((r) => r.upBytes > 0 || r.downBytes > 0)
+      .map((record) => ({ ...record }))
+  }
+
   /** Bytes counted for one subject and not drained yet. */
   function undrained(subject: Subject): number {
     const record = counts.get(`${subject.kind}:${subject.id}`)
@@ -63,7 +70,7 @@ export function createMeter() {
     return bytes
   }
 
-  return { add, drain, undrained, counted: () => counted }
+  return { add, drain, peek, undrained, counted: () => counted }
 }
 
 export type Meter = ReturnType<typeof createMeter>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type { Grant } from '../route/grants.ts'
 import { createSocketPairs } from '../test-sockets.ts'
 import { createRelay } from './relay.ts'
+import { createLocalLimits } from './test-limits.ts'
 import { createTunnels } from './tunnels.ts'
 
 // Accepted ends keep their write side open after a FIN, like a real server finishing a reply.
@@ -26,13 +27,14 @@ const collect = (socket: net.Socket) => {
 }
 
 /** A client app and an upstream app joined through relay(), with a meter that sums its calls. */
-async function tunnel(options: { grant?: Grant; idleTimeoutMs?: number; maxPerGrant?: number } = {}) {
+async function tunnel(options: { idleTimeoutMs?: number; bytes?: Map<string, number> } = {}) {
   const totals = { up: 0, down: 0, calls: 0 }
-  const tunnels = createTunnels({ maxPerGrant: options.maxPerGrant ?? 10 })
+  const tunnels = createTunnels()
+  const limits = createLocalLimits({ bytes: options.bytes })
   const relay = createRelay({
     tunnels,
+    allowance: limits.allowance,
     idleTimeoutMs: options.idleTimeoutMs ?? 5000,
-    flushIntervalMs: 50,
     meter: (_grant, up, down) => {
       totals.up += up
       totals.down += down
@@ -45,7 +47,7 @@ async function tunnel(options: { grant?: Grant; idleTimeoutMs?: number; maxPerGr
     relay(grant, gatewayClient, gatewayUpstream, head)
     return { app, far, gatewayClient, gatewayUpstream }
   }
-  return { totals, tunnels, open }
+  return { totals, tunnels, open, limits }
 }
 
 const grant: Grant = { kind: 'instance', id: 'a', version: '1' }
@@ -143,15 +145,36 @@ test('an idle tunnel closes; traffic one way keeps it open', async () => {
   expect(tunnels.size).toBe(0)
 })
 
-test('a grant at its cap is refused: both new sockets close, the first tunnel works on', async () => {
-  const { tunnels, open } = await tunnel({ maxPerGrant: 1 })
-  const first = await open(grant)
-  const second = await open({ ...grant })
-  await Promise.all([closed(second.app), closed(second.far)])
-  expect(tunnels.count(grant)).toBe(1)
-  const atFar = collect(first.far)
-  first.app.write('still here')
-  await vi.waitFor(() => expect(atFar().toString()).toBe('still here'))
+test('a traffic account crosses to the byte of what the node leases it, then its tunnel closes', async () => {
+  // 200 KB and a bit, leased in 64 KB slices: the last chunk crosses only in part.
+  const allowance = 200_000 + 321
+  const { totals, open, limits } = await tunnel({ bytes: new Map([['t', allowance]]) })
+  const account: Grant = { kind: 'traffic-account', id: 't', version: '1' }
+  const { app, far } = await open(account, Buffer.from('head'))
+  const atFar = collect(far)
+  const atApp = collect(app)
+  app.on('error', () => {})
+  far.on('error', () => {})
+  // Both ways at once, more than the allowance each.
+  app.write(randomBytes(150_000))
+  far.write(randomBytes(150_000))
+  await Promise.all([closed(app), closed(far)])
+  expect(totals.up + totals.down).toBe(allowance)
+  expect(atFar().length + atApp().length).toBe(allowance)
+  expect(totals).toMatchObject({ up: atFar().length, down: atApp().length })
+  expect(limits.book.available('bytes:t')).toBe(0)
+})
+
+test('a static IP is not limited by leases: its bytes cross whatever the book holds', async () => {
+  const { totals, open, limits } = await tunnel({ bytes: new Map() })
+  const { app, far } = await open(grant)
+  const atFar = collect(far)
+  app.end(randomBytes(300_000))
+  far.end()
+  await Promise.all([closed(app), closed(far)])
+  expect(atFar().length).toBe(300_000)
+  expect(totals.up).toBe(300_000)
+  expect(limits.book.leased('bytes:a')).toBe(0)
 })
 
 test('closeWhere cuts a busy tunnel at once; what crossed was metered on the way', async () => {
@@ -166,7 +189,7 @@ test('closeWhere cuts a busy tunnel at once; what crossed was metered on the way
   }
   app.on('drain', pump)
   pump()
-  // Reported while still open (the meter flushes live tunnels every 50 ms here).
+  // Metered while still open, chunk by chunk.
   await vi.waitFor(() => expect(totals.calls).toBeGreaterThan(0))
   const cutAt = performance.now()
   expect(tunnels.closeWhere((g) => g.id === 'a')).toBe(1)

@@ -1,6 +1,7 @@
-// Every open tunnel, by credential: enforces the per-credential cap and lets the sync cut
-// the tunnels of a credential that disappeared, changed version or ran out of traffic.
+// Every open tunnel, by credential: lets the plane cut the tunnels of a credential that disappeared,
+// changed version or ran out of traffic. (The per-credential cap is node-wide: tracker/limits.ts.)
 // A UDP association counts as a tunnel: its control connection and its relay are the two ends.
+import net from 'node:net'
 import type { Grant } from '../route/grants.ts'
 
 /** One end of a tunnel: a TCP socket, or a UDP association (which closes like one). */
@@ -9,6 +10,21 @@ export type TunnelEnd = {
   destroy(): unknown
   once(event: 'close', listener: () => void): unknown
 }
+
+/** How long an ended tunnel may take to hand over what it already wrote before it is destroyed. */
+const END_GRACE_MS = 2000
+
+/**
+ * Ends one end of a tunnel whose account ran out: nothing more is read, but what was already
+ * counted and written still reaches its reader (destroying would drop it, billed and never
+ * delivered); the socket is destroyed once its peer closes, or after END_GRACE_MS.
+ */
+export function endGracefully(end: TunnelEnd) {
+  if (!(end instanceof net.Socket) || end.destroyed) return void end.destroy()
+  end.pause()
+  end.end()
+  setTimeout(() => end.destroy(), END_GRACE_MS).unref()
+}
 type Tunnel = { grant: Grant; client: TunnelEnd; upstream: TunnelEnd }
 
 // Grants are rebuilt on every credentials pull, so identity is kind+id, not the object.
@@ -16,7 +32,7 @@ const keyOf = (grant: Grant) => `${grant.kind}:${grant.id}`
 
 export type Tunnels = ReturnType<typeof createTunnels>
 
-export function createTunnels(options: { maxPerGrant: number }) {
+export function createTunnels() {
   const byGrant = new Map<string, Set<Tunnel>>()
   let size = 0
 
@@ -29,13 +45,12 @@ export function createTunnels(options: { maxPerGrant: number }) {
   }
 
   return {
-    /** Registers a tunnel; false when the grant is at its cap (the caller refuses the connection). */
-    open(grant: Grant, client: TunnelEnd, upstream: TunnelEnd): boolean {
+    /** Registers a tunnel until either end closes. */
+    open(grant: Grant, client: TunnelEnd, upstream: TunnelEnd): void {
       const key = keyOf(grant)
       const set = byGrant.get(key) ?? new Set<Tunnel>()
-      if (set.size >= options.maxPerGrant) return false
       // Already gone: nothing to track, and 'close' will not fire again to untrack it.
-      if (client.destroyed || upstream.destroyed) return true
+      if (client.destroyed || upstream.destroyed) return
       const tunnel = { grant, client, upstream }
       set.add(tunnel)
       byGrant.set(key, set)
@@ -43,21 +58,24 @@ export function createTunnels(options: { maxPerGrant: number }) {
       const onClose = () => remove(tunnel)
       client.once('close', onClose)
       upstream.once('close', onClose)
-      return true
     },
 
     count: (grant: Grant) => byGrant.get(keyOf(grant))?.size ?? 0,
 
-    /** Destroys both ends of every tunnel whose grant matches; returns how many were cut. */
-    closeWhere(predicate: (grant: Grant) => boolean): number {
+    /**
+     * Destroys both ends of every tunnel whose grant matches (`gracefully`: ends them, so what was
+     * counted still arrives); returns how many were cut.
+     */
+    closeWhere(predicate: (grant: Grant) => boolean, options: { gracefully?: boolean } = {}): number {
       const doomed: Tunnel[] = []
       for (const set of byGrant.values()) {
         for (const tunnel of set) if (predicate(tunnel.grant)) doomed.push(tunnel)
       }
       for (const tunnel of doomed) {
         remove(tunnel)
-        tunnel.client.destroy()
-        tunnel.upstream.destroy()
+        for (const end of [tunnel.client, tunnel.upstream])
+          if (options.gracefully) endGracefully(end)
+          else end.destroy()
       }
       return doomed.length
     },

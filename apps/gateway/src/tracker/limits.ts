@@ -1,0 +1,114 @@
+// The two limits a plane holds leases of (tracker/leases.ts), node-wide: a traffic account's bytes,
+// and a credential's tunnels. The keys name them for the lease book on the sync side, which knows
+// each key's capacity.
+import { DialError } from '../inbound/context.ts'
+import type { Grant } from '../route/grants.ts'
+import type { Leases } from './leases.ts'
+import type { TunnelEnd } from './tunnels.ts'
+
+/** A traffic account's bytes: the node may give out what the server says is left, less what it has not acknowledged. */
+export const bytesKey = (accountId: string) => `bytes:${accountId}`
+/** A credential's open tunnels (a UDP association is one): at most the cap, node-wide. */
+export const tunnelsKey = (grant: Pick<Grant, 'kind' | 'id'>) => `tunnels:${grant.kind}:${grant.id}`
+
+export type ParsedKey = { limit: 'bytes'; accountId: string } | { limit: 'tunnels' } | undefined
+export function parseKey(key: string): ParsedKey {
+  if (key.startsWith('bytes:')) return { limit: 'bytes', accountId: key.slice('bytes:'.length) }
+  if (key.startsWith('tunnels:')) return { limit: 'tunnels' }
+  return undefined
+}
+
+/** Bytes one ask wants: a stream at top speed asks a few hundred times a second at most. */
+export const BYTES_WANT = 8 * 1024 * 1024
+/** The smallest slice of bytes the book gives while it has that much (the tail of a package is shared out finer). */
+export const BYTES_MIN_SLICE = 256 * 1024
+
+/**
+ * A plane's bytes: static IPs are unlimited; a traffic account's bytes cross only as far as this
+ * plane holds a lease. Taking may give less than asked: the rest waits for `more`.
+ */
+export function createByteAllowance(leases: Leases) {
+  const keyOf = (grant: Grant) => (grant.kind === 'traffic-account' ? bytesKey(grant.id) : undefined)
+  /** How many of `n` bytes may cross now (taken from the lease). */
+  function take(grant: Grant, n: number): number {
+    const key = keyOf(grant)
+    if (!key) return n
+    const taken = leases.take(key, n)
+    // Running low: ask for the next slice before the stream has to wait for it.
+    if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
+    return taken
+  }
+  /** Bytes taken and then not sent. */
+  function refund(grant: Grant, n: number) {
+    const key = keyOf(grant)
+    if (key) leases.put(key, n)
+  }
+  /** Resolves true once more may cross, false when the account has nothing left node-wide. */
+  function more(grant: Grant): Promise<boolean> {
+    const key = keyOf(grant)
+    return key ? leases.more(key) : Promise.resolve(true)
+  }
+  return {
+    /** Whether this grant's bytes are limited at all (the relay's fast path is for those that are not). */
+    isLimited: (grant: Grant) => keyOf(grant) !== undefined,
+    take,
+    refund,
+    more,
+    /** All `n` bytes or none, waiting for the lease: false (nothing taken) when the account is spent. */
+    async takeAll(grant: Grant, n: number): Promise<boolean> {
+      let taken = take(grant, n)
+      while (taken < n) {
+        if (!(await more(grant))) {
+          refund(grant, taken)
+          return false
+        }
+        taken += take(grant, n - taken)
+      }
+      return true
+    },
+  }
+}
+
+export type ByteAllowance = ReturnType<typeof createByteAllowance>
+
+/** A plane's tunnel slots: one per open tunnel, leased a few at a time, the spare given back as tunnels close. */
+export function createTunnelSlots(leases: Leases, spare: number) {
+  /** A slot for a new tunnel, or undefined when the credential is at its cap node-wide. `release` is idempotent. */
+  async function acquire(grant: Grant): Promise<{ release: () => void } | undefined> {
+    const key = tunnelsKey(grant)
+    while (leases.take(key, 1) === 0) if (!(await leases.more(key))) return undefined
+    let isHeld = true
+    return {
+      release() {
+        if (!isHeld) return
+        isHeld = false
+        leases.put(key, 1)
+        leases.trim(key, spare)
+      },
+    }
+  }
+
+  return {
+    acquire,
+    /**
+     * Opens a tunnel's far end (an upstream, a UDP association) holding one of the credential's
+     * slots until `closing(opened)` closes; over the cap it is refused before anything is opened.
+     */
+    async hold<T>(grant: Grant, open: () => Promise<T>, closing: (opened: T) => TunnelEnd): Promise<T> {
+      const slot = await acquire(grant)
+      if (!slot) throw new DialError('over-cap', 'too many tunnels open for this credential')
+      try {
+        const opened = await open()
+        const end = closing(opened)
+        if (end.destroyed) slot.release()
+        else end.once('close', slot.release)
+        return opened
+      } catch (error) {
+        slot.release()
+        throw error
+      }
+    },
+  }
+}
+
+export type TunnelSlots = ReturnType<typeof createTunnelSlots>
