@@ -2,22 +2,20 @@
 // lets traffic pushes reach the server without acknowledging them, then fails them outright. After
 // the crash and a restart on the same spool, every spooled batch reaches the customer's usage exactly
 // once — the ones the server already had included — and nothing spooled is lost.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
 import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
 import { curl } from './inbound/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
+import { connectOnce, type GatewayProcess, spawnGateway } from './test-process.ts'
 import { type SinkTally, tallySink, testGatewaySettings, eventually as waitFor } from './test-sockets.ts'
 
-const GATEWAY_DIR = resolve(import.meta.dirname, '..')
-const MAIN = resolve(import.meta.dirname, 'main.ts')
 // Nobody else uses this address: the gateway refuses its own (127.0.0.1 is its pool host here).
 const SINK_HOST = '127.0.0.202'
 const WAIT_MS = 30_000
@@ -26,22 +24,6 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 const eventually = <T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = WAIT_MS) =>
   waitFor(read, check, ms)
-
-/** 'accepted', 'refused', or 'other' (timeout, reset) for one connect attempt. */
-const connectOnce = (host: string, port: number) =>
-  new Promise<'accepted' | 'refused' | 'other'>((done) => {
-    const socket = net.connect({ host, port })
-    const finish = (result: 'accepted' | 'refused' | 'other') => {
-      clearTimeout(timer)
-      socket.destroy()
-      done(result)
-    }
-    const timer = setTimeout(() => finish('other'), 1000)
-    socket.once('connect', () => finish('accepted'))
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish(error.code === 'ECONNREFUSED' ? 'refused' : 'other'),
-    )
-  })
 
 type Mode = 'pass' | 'swallow' | 'down'
 type Post = { reportId: string; mode: Mode; status: number }
@@ -158,7 +140,7 @@ let httpSinkPort: number
 let streamPort: number
 const seen: SinkTally[] = []
 const servers: net.Server[] = []
-const children: ChildProcess[] = []
+const children: GatewayProcess[] = []
 const poolPorts: number[] = []
 
 const listenOnSink = (server: net.Server) =>
@@ -167,85 +149,17 @@ const listenOnSink = (server: net.Server) =>
     server.listen(0, SINK_HOST, () => done((server.address() as net.AddressInfo).port))
   })
 
-/** Kills the gateway's whole process group, as a crash would; a group already gone is fine. */
-function killGroup(child: ChildProcess) {
-  if (child.pid === undefined) return
-  try {
-    process.kill(-child.pid, 'SIGKILL')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
-  }
-}
-
-/** Live (not zombie) processes in the group, from /proc; empty where /proc is not there. */
-function groupMembers(pgid: number): number[] {
-  let pids: string[]
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
-  } catch {
-    return []
-  }
-  return pids.flatMap((pid) => {
-    try {
-      // After "(comm)": state, ppid, pgrp.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return Number(pgrp) === pgid && state !== 'Z' ? [Number(pid)] : []
-    } catch {
-      return []
-    }
+/** The gateway as `npm run gateway` with two workers, talking to the API through the forwarder. */
+function startGateway() {
+  const running = spawnGateway({
+    ...testGatewaySettings({ apiUrl: forwarder.url, nodeToken: api.nodeToken, poolPorts, spoolDir }),
+    GATEWAY_WORKERS: '2',
   })
-}
-
-/** The gateway as a process of its own (`npm run gateway`), in its own process group. */
-function spawnGateway() {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: GATEWAY_DIR,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? tmpdir(),
-      ...testGatewaySettings({ apiUrl: forwarder.url, nodeToken: api.nodeToken, poolPorts, spoolDir }),
-      GATEWAY_WORKERS: '2',
-    },
-  })
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const hasExited = () => child.exitCode !== null || child.signalCode !== null
+  children.push(running)
   return {
-    child,
-    log: () => output,
-    /** Resolves once the address accepts connections; throws if the process dies first or never does. */
-    async accepting(host: string, port: number) {
-      const result = await eventually(
-        () => (hasExited() ? 'exited' : connectOnce(host, port)),
-        (answer) => answer === 'accepted' || answer === 'exited',
-      )
-      if (result !== 'accepted')
-        throw new Error(`gateway not accepting on ${host}:${port} (${result}); its output:\n${output}`)
-    },
-    /** SIGKILLs the group and waits (bounded) for the process, and every member of its group, to be gone. */
+    ...running,
     async crash() {
-      killGroup(child)
-      await Promise.race([exited, sleep(10_000)])
-      expect(hasExited(), output).toBe(true)
-      expect(child.signalCode).toBe('SIGKILL')
-      const pgid = child.pid as number
-      expect(
-        await eventually(
-          () => groupMembers(pgid),
-          (members) => members.length === 0,
-          10_000,
-        ),
-      ).toEqual([])
+      expect(await running.crash(), running.log()).toBe(true)
     },
   }
 }
@@ -277,11 +191,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const child of children) killGroup(child)
-  for (const child of children) {
-    child.stdout?.destroy()
-    child.stderr?.destroy()
-  }
+  for (const child of children) await child.stop()
   for (const server of servers) server.close()
   await forwarder?.close()
   await api?.close()
@@ -322,7 +232,7 @@ async function openStream(instance: Instance) {
 describe('a gateway killed with SIGKILL mid-transfer', () => {
   it('replays its spool once after a restart: the customer’s usage is exactly what was spooled', async () => {
     const { token, instance } = await api.staticIpCustomer()
-    const running = spawnGateway()
+    const running = startGateway()
     await running.accepting(instance.ip, instance.port)
 
     // a. Pushes reach the server but are never acknowledged: the batches stay spooled.
@@ -407,7 +317,7 @@ describe('a gateway killed with SIGKILL mid-transfer', () => {
     // d. The API is back; the gateway restarts on the same spool and sends it (no new traffic).
     forwarder.setMode('pass')
     const postsBefore = forwarder.posts.length
-    const restarted = spawnGateway()
+    const restarted = startGateway()
     const left = await eventually(
       () => readSpool(spoolDir, { withTemp: true }),
       (batches) => batches.length === 0,

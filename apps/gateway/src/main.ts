@@ -90,15 +90,18 @@ async function runPrimary(count: number) {
 }
 
 function runWorker() {
+  // The primary is gone (crashed or killed): a worker alone has no one to report to, and every byte
+  // it carried from now on would go unbilled. Its count window stops its tunnels within a few MiB;
+  // it exits at the first report that cannot be made, or on the 'disconnect' below.
   const send = (message: WorkerMessage) => {
     if (process.connected) process.send?.(message)
+    else process.exit(1)
   }
   const plane = startPlane(config, send, log)
   process.on('message', (message: PrimaryMessage) => {
     if (message.type === 'close') void plane.close().then(() => process.exit(0))
     else plane.receive(message)
   })
-  // The primary is gone (crashed or killed): a worker alone has no one to report to.
   process.on('disconnect', () => process.exit(1))
   // Ctrl-C reaches the whole group; the primary decides when workers stop.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {})

@@ -2,7 +2,8 @@
 // dialled address (or a pool exit), bytes metered per credential. One per worker process (or one in
 // the only process). It learns credentials and limits from the sync side in messages, holds leases
 // of the node-wide limits (a traffic account's bytes, a credential's tunnels), and reports its counts
-// back every REPORT_MS or every REPORT_BYTES, whichever comes first; it never talks to the API itself.
+// back every REPORT_MS or every quarter of its count window, whichever comes first; it never talks to
+// the API itself.
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import type { CredentialRefusals } from '@proxy/contract/nodes/policy'
 import { type GatewayConfig, guardSettingsOf } from './config.ts'
@@ -20,7 +21,13 @@ import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/gua
 import { createDestinationPolicy } from './route/policy.ts'
 import type { LeaseToPlane } from './tracker/lease-book.ts'
 import { createLeases, type LeaseFromPlane } from './tracker/leases.ts'
-import { BYTES_WANT, createByteAllowance, createTunnelSlots, parseKey } from './tracker/limits.ts'
+import {
+  BYTES_WANT,
+  createByteAllowance,
+  createCountWindow,
+  createTunnelSlots,
+  parseKey,
+} from './tracker/limits.ts'
 import { createMeter, type UsageRecord } from './tracker/meter.ts'
 import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
@@ -29,11 +36,11 @@ import { createTunnels } from './tracker/tunnels.ts'
 /** How often a plane hands its counts to the sync side. */
 export const REPORT_MS = 250
 /**
- * ...and after how many bytes at most, so that a worker killed at top speed loses at most this much
- * (plus a chunk per tunnel) of counted traffic: with the sync side's checkpoints (sync/pusher.ts),
- * a crash loses well under the 16 MiB DESIGN §11 allows.
+ * The bytes all of a node's planes together may carry before the sync side acknowledges them (each
+ * plane's count window is its share, at least 1 MiB). With the sync side's checkpoints every 4 MiB
+ * (sync/pusher.ts), a kill of any part of the gateway loses well under the 16 MiB DESIGN §11 allows.
  */
-export const REPORT_BYTES = 2 * 1024 * 1024
+export const NODE_WINDOW_BYTES = 8 * 1024 * 1024
 
 type Session = NonNullable<Grant['session']>
 /**
@@ -47,6 +54,7 @@ export type ToPlane =
   | { type: 'relay'; entry: Entry }
   | GuardUpdate
   | LeaseToPlane
+  | { type: 'counted'; bytes: number }
 /**
  * To the sync side: bytes counted since the last report, the tunnels open now, the wrong passwords
  * per source and the destinations refused per credential since the last report; or a question.
@@ -103,12 +111,17 @@ export function startPlane(
     tunnels.closeWhere((grant) => store.isSpent(grant), { gracefully: true })
     tunnels.closeWhere((grant) => !store.isCurrent(grant))
   }
+  /** What this plane may carry unacknowledged, and how much it counts before it reports. */
+  const window = createCountWindow(
+    Math.max(1024 * 1024, Math.floor(NODE_WINDOW_BYTES / config.GATEWAY_WORKERS)),
+  )
+  const reportBytes = window.size / 4
   /** Bytes counted and not reported yet. */
   let unreported = 0
   const metered = (grant: Grant, up: number, down: number) => {
     meter.add(grant, up, down)
     unreported += up + down
-    if (unreported >= REPORT_BYTES) report()
+    if (unreported >= reportBytes) report()
   }
   // Each plane keeps a few tunnel slots per credential spare, so most tunnels open without asking.
   const slotSpare = Math.max(
@@ -128,7 +141,7 @@ export function startPlane(
       cutOff()
     },
   })
-  const allowance = createByteAllowance(leases)
+  const allowance = createByteAllowance(leases, window)
   const slots = createTunnelSlots(leases, slotSpare)
   const relay = createRelay({
     tunnels,
@@ -236,6 +249,8 @@ export function startPlane(
       return guard.receive(message)
     } else if (message.type === 'lease' || message.type === 'recall') {
       return leases.receive(message)
+    } else if (message.type === 'counted') {
+      return window.put(message.bytes)
     } else {
       // What the node has left (a hint for new connections: the bytes themselves cross on leases).
       for (const [id, bytes] of message.allowances) store.setAllowance(id, bytes)

@@ -156,11 +156,40 @@ describe('credentials', () => {
     expect(creds.authenticate(socksEntry, account.username, account.password)).toBeNull()
     // Say 50,000 of those were refused for good: they never reach the package, so they are spendable.
     unacknowledged = 30_000
+    creds.restore(account.id, 50_000)
     await creds.pull()
     expect(creds.allowance(account.id)).toBe(50_000)
     expect(creds.authenticate(socksEntry, account.username, account.password)).toMatchObject(
       sameCredential(grant),
     )
+  })
+
+  it('never raises an allowance from an answer older than the acknowledgment of a push', async () => {
+    const account = await api.trafficCustomer({ packageBytes: 200_000 })
+    let unacknowledged = 0
+    const creds = createCredentials({
+      apiUrl: api.baseUrl,
+      token: api.nodeToken,
+      poolEntries: pool,
+      unacknowledged: (id) => (id === account.id ? unacknowledged : 0),
+    })
+    await creds.pull()
+    const grant = creds.authenticate(socksEntry, account.username, account.password) as Grant
+    creds.consume(grant, 150_000)
+    unacknowledged = 150_000
+    await creds.pull()
+    expect(creds.allowance(account.id)).toBe(50_000)
+    // The push is acknowledged, but the next answer still has the old figure (it was read before the
+    // server took the push, or the delta did not name the account): 200,000 − 0 would give 150,000 again.
+    unacknowledged = 0
+    await creds.pull()
+    expect(creds.allowance(account.id)).toBe(50_000)
+    // A figure that grows is a new package: taken as it is.
+    await api.query('update traffic_packages set total_bytes = total_bytes + 1000000 where user_id = $1', [
+      account.id,
+    ])
+    await creds.pull()
+    expect(creds.allowance(account.id)).toBeGreaterThan(1_000_000)
   })
 
   it('keeps the last good snapshot while the server cannot be reached', async () => {

@@ -23,10 +23,25 @@ export function createCredentials(options: CredentialsOptions) {
   let generation = 0
   const unacknowledged = options.unacknowledged ?? (() => 0)
 
-  /** Starts each account again from the server's figure, less what it has not acknowledged yet. */
+  /** Each account's remaining bytes as the last pull had them: a figure that grew is a new package. */
+  const lastRemaining = new Map<string, number>()
+  /**
+   * Starts each account again from the server's figure, less what it has not acknowledged yet; but
+   * never higher than it was, unless the server's figure grew. An answer computed before a push was
+   * acknowledged (or an account the delta did not name) still holds the old figure, while the pushed
+   * bytes no longer count as unacknowledged: taken as it is, it would give those bytes again.
+   */
   function resetAllowances() {
     store.pruneAllowances()
-    for (const [id, bytes] of store.remaining()) store.setAllowance(id, bytes - unacknowledged(id))
+    const remaining = store.remaining()
+    for (const id of lastRemaining.keys()) if (!remaining.has(id)) lastRemaining.delete(id)
+    for (const [id, bytes] of remaining) {
+      const figure = bytes - unacknowledged(id)
+      const before = store.allowance(id)
+      const hasGrown = bytes > (lastRemaining.get(id) ?? Number.NEGATIVE_INFINITY)
+      lastRemaining.set(id, bytes)
+      store.setAllowance(id, before === undefined || hasGrown ? figure : Math.min(before, figure))
+    }
   }
 
   let pulling: Promise<{ changed: boolean; users: NodeUsers }> | undefined
@@ -65,6 +80,11 @@ export function createCredentials(options: CredentialsOptions) {
     /** Traffic accounts the server disabled and no pull has re-enabled yet. */
     disabled: () => [...disabled.keys()],
     isDisabled: (accountId: string) => disabled.has(accountId),
+    /** Bytes counted here that the server refused for good (dead letters): the account may use them again. */
+    restore(accountId: string, bytes: number) {
+      const left = store.allowance(accountId)
+      if (left !== undefined) store.setAllowance(accountId, left + bytes)
+    },
     markDisabled(ids: Iterable<string>) {
       for (const id of ids) disabled.set(id, generation)
       store.setDisabled(disabled.keys())

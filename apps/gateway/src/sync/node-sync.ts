@@ -59,6 +59,9 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
       credentials.markDisabled(ids)
       broadcast(limits())
     },
+    onBuried: (bytes) => {
+      for (const [id, n] of bytes) credentials.restore(id, n)
+    },
   })
   /**
    * What each plane holds of the node-wide limits. A traffic account's bytes: what is left here (the
@@ -160,13 +163,17 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
     }
     refusals.merge(message.refusals ?? [])
     let spent = false
+    let counted = 0
     for (const record of message.records) {
       const bytes = record.upBytes + record.downBytes
+      counted += bytes
       meter.add(record, record.upBytes, record.downBytes)
       // Spent from the plane's lease and from what is left here alike: what may be leased stays as it was.
       if (record.kind === 'traffic-account') leases.settle(plane, bytesKey(record.id), bytes)
       if (credentials.consume(record, bytes)) spent = true
     }
+    // Heard: the plane may carry as much again.
+    if (counted > 0) reply({ type: 'counted', bytes: counted })
     if (spent) broadcast(limits())
     void pusher.checkpointIfDue().catch((error: Error) => log(`gateway checkpoint: ${error.message}`))
   }

@@ -22,11 +22,13 @@ export type PusherOptions = NodeApiOptions & {
   meter: Meter
   /** Traffic accounts the server disabled (package used up): stop serving them now. */
   onDisabled: (ids: string[]) => void
+  /** A batch the server refused for good: its traffic-account bytes (account id → bytes) never reach a package. */
+  onBuried?: (bytes: Map<string, number>) => void
 }
 
 /** How often the meter is checkpointed while it counts... */
 export const CHECKPOINT_MS = 250
-/** ...and after how many bytes at most (with the planes' REPORT_BYTES, a kill loses well under 16 MiB). */
+/** ...and after how many bytes at most (with the planes' count windows, plane.ts, a kill loses well under 16 MiB). */
 export const CHECKPOINT_BYTES = 4 * 1024 * 1024
 
 /** Refusals that say nothing about the batch (token, rate limit, timeout): kept and sent again later. */
@@ -175,7 +177,9 @@ export function createPusher(options: PusherOptions) {
     if (isFinal(answer.status)) {
       await spool.bury(reportId)
       dead += 1
+      const bytes = held.get(reportId)
       release(reportId)
+      if (bytes) options.onBuried?.(bytes)
       return
     }
     const parsed = TrafficReportAnswer.safeParse(answer.data)

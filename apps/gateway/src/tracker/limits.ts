@@ -24,33 +24,87 @@ export const BYTES_WANT = 8 * 1024 * 1024
 export const BYTES_MIN_SLICE = 256 * 1024
 
 /**
- * A plane's bytes: static IPs are unlimited; a traffic account's bytes cross only as far as this
- * plane holds a lease. Taking may give less than asked: the rest waits for `more`.
+ * Bytes a plane may carry that the sync side has not heard of yet (counted and not acknowledged, or
+ * about to be counted). A plane that reaches it waits for the acknowledgement of its last report:
+ * so a sync side that died (or fell behind) stops its planes within this many bytes, and a crash
+ * loses at most this much per plane on top of the sync side's last checkpoint.
  */
-export function createByteAllowance(leases: Leases) {
+export function createCountWindow(size: number) {
+  let credit = size
+  let waiting: Promise<void> | undefined
+  let wake: (() => void) | undefined
+  return {
+    size,
+    take(n: number): number {
+      const taken = Math.min(n, credit)
+      credit -= taken
+      return taken
+    },
+    /** Bytes taken and not counted after all, or counted and acknowledged. */
+    put(n: number) {
+      credit += n
+      if (credit > 0 && wake) {
+        const woken = wake
+        waiting = undefined
+        wake = undefined
+        woken()
+      }
+    },
+    isOpen: () => credit > 0,
+    /** Resolves once some credit is back. */
+    opened(): Promise<void> {
+      if (credit > 0) return Promise.resolve()
+      waiting ??= new Promise<void>((resolve) => {
+        wake = resolve
+      })
+      return waiting
+    },
+  }
+}
+
+export type CountWindow = ReturnType<typeof createCountWindow>
+
+/** A window no sync side holds back (a plane tested alone, the one-process gateway's own calls). */
+export const openWindow: CountWindow = {
+  size: Number.POSITIVE_INFINITY,
+  take: (n) => n,
+  put: () => {},
+  isOpen: () => true,
+  opened: () => Promise.resolve(),
+}
+
+/**
+ * A plane's bytes: every grant's cross within the plane's count window; a traffic account's only as
+ * far as this plane also holds a lease of them. Taking may give less than asked: the rest waits for
+ * `more`.
+ */
+export function createByteAllowance(leases: Leases, window: CountWindow = openWindow) {
   const keyOf = (grant: Grant) => (grant.kind === 'traffic-account' ? bytesKey(grant.id) : undefined)
-  /** How many of `n` bytes may cross now (taken from the lease). */
+  /** How many of `n` bytes may cross now (taken from the window and the lease). */
   function take(grant: Grant, n: number): number {
+    const allowed = window.take(n)
     const key = keyOf(grant)
-    if (!key) return n
-    const taken = leases.take(key, n)
+    if (!key || allowed === 0) return allowed
+    const taken = leases.take(key, allowed)
+    window.put(allowed - taken)
     // Running low: ask for the next slice before the stream has to wait for it.
     if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
     return taken
   }
   /** Bytes taken and then not sent. */
   function refund(grant: Grant, n: number) {
+    window.put(n)
     const key = keyOf(grant)
     if (key) leases.put(key, n)
   }
   /** Resolves true once more may cross, false when the account has nothing left node-wide. */
-  function more(grant: Grant): Promise<boolean> {
+  async function more(grant: Grant): Promise<boolean> {
+    if (!window.isOpen()) await window.opened()
     const key = keyOf(grant)
-    return key ? leases.more(key) : Promise.resolve(true)
+    if (!key || leases.balance(key) > 0) return true
+    return leases.more(key)
   }
   return {
-    /** Whether this grant's bytes are limited at all (the relay's fast path is for those that are not). */
-    isLimited: (grant: Grant) => keyOf(grant) !== undefined,
     take,
     refund,
     more,

@@ -1,7 +1,7 @@
 // Carries a tunnel's bytes after the handshake and meters them: payload only, both ways, each chunk
-// counted as it crosses. A traffic account's bytes cross only as far as the plane holds a lease of
-// them (tracker/limits.ts): a chunk beyond it waits for the next slice, and a spent account's tunnel
-// closes at the byte the node could give.
+// counted as it crosses. Bytes cross only within the plane's count window and, for a traffic
+// account, as far as the plane holds a lease of them (tracker/limits.ts): a chunk beyond either
+// waits, and a spent account's tunnel closes at the byte the node could give.
 import type net from 'node:net'
 import type { Grant } from '../route/grants.ts'
 import type { ByteAllowance } from './limits.ts'
@@ -9,8 +9,8 @@ import { endGracefully, type Tunnels } from './tunnels.ts'
 
 export type RelayOptions = {
   tunnels: Tunnels
-  /** Which grants' bytes are limited, and the lease they cross on. */
-  allowance: Pick<ByteAllowance, 'isLimited' | 'take' | 'more'>
+  /** What may cross now (the plane's count window, a traffic account's lease), and waiting for more. */
+  allowance: Pick<ByteAllowance, 'take' | 'more'>
   meter: (grant: Grant, upBytes: number, downBytes: number) => void
   /** No byte either way for this long closes the tunnel. */
   idleTimeoutMs: number
@@ -43,26 +43,15 @@ export function createRelay(options: RelayOptions) {
     const up = (bytes: number) => options.meter(grant, bytes, 0)
     const down = (bytes: number) => options.meter(grant, 0, bytes)
 
-    if (allowance.isLimited(grant)) {
-      // Spent: what crossed (and was counted) still reaches each side, then the tunnel closes.
-      const endBoth = () => {
-        endGracefully(client)
-        endGracefully(upstream)
-      }
-      const carry = (from: net.Socket, to: net.Socket, count: (bytes: number) => void) =>
-        carryLeased(grant, from, to, count, allowance, endBoth)
-      carry(client, upstream, up)(head)
-      carry(upstream, client, down)()
-    } else {
-      client.on('data', (chunk: Buffer) => up(chunk.length))
-      upstream.on('data', (chunk: Buffer) => down(chunk.length))
-      if (head.length > 0) {
-        up(head.length)
-        upstream.write(head)
-      }
-      client.pipe(upstream)
-      upstream.pipe(client)
+    // Out of allowance: what crossed (and was counted) still reaches each side, then the tunnel closes.
+    const endBoth = () => {
+      endGracefully(client)
+      endGracefully(upstream)
     }
+    const carry = (from: net.Socket, to: net.Socket, count: (bytes: number) => void) =>
+      carryAllowed(grant, from, to, count, allowance, endBoth)
+    carry(client, upstream, up)(head)
+    carry(upstream, client, down)()
     // A side that half-closed during the handshake already emitted 'end': the carry would miss it.
     if (client.readableEnded) upstream.end()
     if (upstream.readableEnded) client.end()
@@ -70,12 +59,12 @@ export function createRelay(options: RelayOptions) {
 }
 
 /**
- * `from` → `to` for a limited grant: what pipe() does (backpressure, end), but each chunk first takes
- * its bytes from the lease. A chunk the lease does not cover is sent as far as it does, `from` pauses,
+ * `from` → `to`: what pipe() does (backpressure, end), but each chunk first takes its bytes from the
+ * allowance. A chunk the lease does not cover is sent as far as it does, `from` pauses,
  * and the rest goes once more is leased; none left node-wide closes the tunnel. Returns the handler
  * for a first chunk read during the handshake, after which `from` flows.
  */
-function carryLeased(
+function carryAllowed(
   grant: Grant,
   from: net.Socket,
   to: net.Socket,
