@@ -1,16 +1,17 @@
 // The gateway as it runs on a node: `main.ts` as a node:cluster primary with two workers, a real
 // process tree. Connections spread over both workers, their counts merge into exact usage, a
 // password reset cuts tunnels in every worker, and a killed worker is replaced.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
 import { curl, getViaSocks } from './inbound/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { type GatewayProcess, spawnGateway } from './test-process.ts'
 import {
   msUntilClose,
   type SinkTally,
@@ -25,7 +26,7 @@ let poolPort: number
 let whoamiPort: number
 const BODY = 'y'.repeat(20_000)
 let api: Api
-let gateway: ChildProcess
+let gateway: GatewayProcess
 let spoolDir: string
 const sinks: http.Server[] = []
 let sinkPort: number
@@ -41,26 +42,7 @@ sink.on('connection', (socket) => tallySink(socket, seen))
 const eventually = <T>(read: () => Promise<T> | T, check: (value: T) => boolean) =>
   waitFor(read, check, 20_000)
 
-/** The gateway's worker processes: children of the primary running the same entry. */
-const workerPids = () => {
-  try {
-    return execFileSync('pgrep', ['-P', String(gateway.pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number)
-      .filter((pid) => {
-        try {
-          return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes(
-            'main.ts',
-          )
-        } catch {
-          return false
-        }
-      })
-  } catch {
-    return []
-  }
-}
+const workerPids = () => gateway.workerPids()
 
 beforeAll(async () => {
   api = await startApi({ firstAddress: 80, poolExits: POOL_EXITS })
@@ -74,33 +56,20 @@ beforeAll(async () => {
   )
   poolPort = await freePort()
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-cluster-'))
-  gateway = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts')], {
-    cwd: resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: {
-      ...process.env,
-      ...testGatewaySettings({
-        apiUrl: api.baseUrl,
-        nodeToken: api.nodeToken,
-        poolPorts: [poolPort, await freePort()],
-        spoolDir,
-      }),
-      GATEWAY_WORKERS: '2',
-    },
+  gateway = spawnGateway({
+    ...testGatewaySettings({
+      apiUrl: api.baseUrl,
+      nodeToken: api.nodeToken,
+      poolPorts: [poolPort, await freePort()],
+      spoolDir,
+    }),
+    GATEWAY_WORKERS: '2',
   })
   await eventually(workerPids, (pids) => pids.length === 2)
 }, 60_000)
 
 afterAll(async () => {
-  if (gateway?.pid) {
-    const exited = new Promise((done) => gateway.once('exit', done))
-    process.kill(-gateway.pid, 'SIGTERM')
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 8000))])
-    try {
-      process.kill(-gateway.pid, 'SIGKILL')
-    } catch {}
-  }
+  await gateway?.stop()
   sink.close()
   for (const server of sinks) server.close()
   await api?.close()

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
+import { loginOf, openSocksTunnel } from './inbound/test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
 import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, startApi } from './sync/test-api.ts'
@@ -88,24 +88,25 @@ async function startGateway(spoolDir: string, poolPorts: number[], pushMs: numbe
   return gateway
 }
 
+/** The node back on the same spool, pushing as often as the tests do; resolves once it serves `instance`. */
+async function restartOn(spoolDir: string, poolPorts: number[], instance: { ip: string; port: number }) {
+  const restarted = await startGateway(spoolDir, poolPorts, 300)
+  await restarted.accepting(instance.ip, instance.port)
+  return restarted
+}
+
 /** SOCKS5 tunnels (through `proxy`) to the firehose; what arrives is what crossed the gateway. */
 async function openStreams(
-  proxy: { host: string; port: number; userId?: string; password?: string },
+  proxy: { host: string; port: number; username?: string; password?: string },
   options: { port?: number; count?: number } = {},
 ) {
   const streams = await Promise.all(
     Array.from({ length: options.count ?? STREAMS }, async () => {
-      const { socket } = await SocksClient.createConnection({
-        proxy: { ...proxy, type: 5 },
-        command: 'connect',
-        destination: { host: SINK_HOST, port: options.port ?? firehosePort },
-        timeout: 10_000,
-      })
+      const socket = await openSocksTunnel(proxy, { host: SINK_HOST, port: options.port ?? firehosePort })
       const tunnel = { socket, received: 0 }
       socket.on('data', (chunk: Buffer) => {
         tunnel.received += chunk.length
       })
-      socket.on('error', () => {})
       return tunnel
     }),
   )
@@ -171,17 +172,9 @@ describe('a gateway killed at top speed', () => {
       const poolPorts = [await freePort()]
       const gateway = await startGateway(spoolDir, poolPorts, 5000)
       await gateway.accepting(instance.ip, instance.port)
-      const proxy = {
-        host: instance.ip,
-        port: instance.port,
-        userId: instance.username,
-        password: instance.password,
-      }
-      const { crossed, billed } = await crossAndKill(how, { token }, proxy, gateway, async () => {
-        const restarted = await startGateway(spoolDir, poolPorts, 300)
-        await restarted.accepting(instance.ip, instance.port)
-        return restarted
-      })
+      const proxy = loginOf(instance)
+      const restart = () => restartOn(spoolDir, poolPorts, instance)
+      const { crossed, billed } = await crossAndKill(how, { token }, proxy, gateway, restart)
       expect(crossed - billed).toBeLessThanOrEqual(LOSS_BOUND)
       expect(billed).toBeLessThanOrEqual(crossed + IN_FLIGHT_BOUND)
     },
@@ -216,11 +209,8 @@ describe('a gateway killed at top speed', () => {
         Boolean,
         30_000,
       )
-      const { crossed, billed } = await crossAndKill('group', { token }, proxy, gateway, async () => {
-        const restarted = await startGateway(spoolDir, poolPorts, 300)
-        await restarted.accepting(instance.ip, instance.port)
-        return restarted
-      })
+      const restart = () => restartOn(spoolDir, poolPorts, instance)
+      const { crossed, billed } = await crossAndKill('group', { token }, proxy, gateway, restart)
       expect(crossed - billed).toBeLessThanOrEqual(LOSS_BOUND)
       expect(billed).toBeLessThanOrEqual(crossed + IN_FLIGHT_BOUND)
     },

@@ -1,17 +1,17 @@
 // The gateway as a real process, `kill -9`ed mid-transfer: a forwarder between it and the API first
 // lets traffic pushes reach the server without acknowledging them, then fails them outright. After
 // the crash and a restart on the same spool, every spooled batch reaches the customer's usage exactly
-// once — the ones the server already had included — and nothing spooled is lost.
+// once — the ones the server already had included, and the meter's last checkpoint — and nothing
+// spooled is lost.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TrafficReport } from '@proxy/contract/nodes/endpoints'
-import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
-import { curl } from './inbound/test-clients.ts'
+import { curl, loginOf, openSocksTunnel } from './inbound/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
 import { connectOnce, type GatewayProcess, spawnGateway } from './test-process.ts'
 import { type SinkTally, tallySink, testGatewaySettings, eventually as waitFor } from './test-sockets.ts'
@@ -19,8 +19,6 @@ import { type SinkTally, tallySink, testGatewaySettings, eventually as waitFor }
 // Nobody else uses this address: the gateway refuses its own (127.0.0.1 is its pool host here).
 const SINK_HOST = '127.0.0.202'
 const WAIT_MS = 30_000
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 const eventually = <T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = WAIT_MS) =>
   waitFor(read, check, ms)
@@ -97,13 +95,30 @@ async function startForwarder(target: string) {
 
 type Batch = TrafficReport & { file: string }
 
-/** Batch files under the spool (not dead/); with `withTemp`, whole temp files a restart would keep. */
+/**
+ * Batch files under the spool (not dead/); with `withTemp`, what a restart would send besides: whole
+ * temp files, and the meter's checkpoint unless its batch was spooled (sync/spool.ts).
+ */
 function readSpool(dir: string, options: { withTemp?: boolean } = {}): Batch[] {
+  const batches = readBatches(dir, options)
+  if (!options.withTemp) return batches
+  const path = join(dir, 'meter-checkpoint')
+  try {
+    const checkpoint = JSON.parse(readFileSync(path, 'utf8')) as TrafficReport
+    if (!batches.some((batch) => batch.reportId === checkpoint.reportId))
+      batches.push({ ...checkpoint, file: path })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  return batches
+}
+
+function readBatches(dir: string, options: { withTemp?: boolean }): Batch[] {
   const batches: Batch[] = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) {
-      if (entry.name !== 'dead') batches.push(...readSpool(path, options))
+      if (entry.name !== 'dead') batches.push(...readBatches(path, options))
       continue
     }
     const isTemp = entry.name.endsWith('.json.tmp')
@@ -206,23 +221,11 @@ const sinkBytes = (peer: string) =>
 
 /** Opens a SOCKS5 tunnel to the stream sink; counts what arrives until the tunnel dies. */
 async function openStream(instance: Instance) {
-  const { socket } = await SocksClient.createConnection({
-    proxy: {
-      host: instance.ip,
-      port: instance.port,
-      type: 5,
-      userId: instance.username,
-      password: instance.password,
-    },
-    command: 'connect',
-    destination: { host: SINK_HOST, port: streamPort },
-    timeout: 10_000,
-  })
+  const socket = await openSocksTunnel(loginOf(instance), { host: SINK_HOST, port: streamPort })
   const tunnel = { received: 0, isClosed: false }
   socket.on('data', (chunk: Buffer) => {
     tunnel.received += chunk.length
   })
-  socket.on('error', () => {})
   socket.once('close', () => {
     tunnel.isClosed = true
   })

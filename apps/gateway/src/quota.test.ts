@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
+import { openSocksTunnel } from './inbound/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
 import { type GatewayProcess, spawnGateway } from './test-process.ts'
 import { eventually, listenOn, testGatewaySettings } from './test-sockets.ts'
@@ -56,23 +56,12 @@ type Account = Awaited<ReturnType<Api['trafficCustomer']>>
 
 /** One SOCKS5 tunnel through the pool to `port`; counts what arrives until the gateway closes it. */
 async function stream(poolPort: number, account: Account, port: number) {
-  const { socket } = await SocksClient.createConnection({
-    proxy: {
-      host: '127.0.0.1',
-      port: poolPort,
-      type: 5,
-      userId: account.username,
-      password: account.password,
-    },
-    command: 'connect',
-    destination: { host: SINK_HOST, port },
-    timeout: 10_000,
-  })
+  const login = { host: '127.0.0.1', port: poolPort, username: account.username, password: account.password }
+  const socket = await openSocksTunnel(login, { host: SINK_HOST, port })
   let received = 0
   socket.on('data', (chunk: Buffer) => {
     received += chunk.length
   })
-  socket.on('error', () => {})
   const closed = new Promise<number>((done) => socket.once('close', () => done(received)))
   return { socket, closed }
 }

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './free-port.ts'
+import { loginOf, openSocksTunnel } from './inbound/test-clients.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
 import { type GatewayProcess, spawnGateway } from './test-process.ts'
 import { eventually, listenOn, testGatewaySettings } from './test-sockets.ts'
@@ -50,19 +50,7 @@ afterAll(async () => {
 /** A SOCKS5 tunnel to the sink: the socket, or the proxy's refusal. */
 async function socksTunnel(instance: Instance): Promise<net.Socket | Error> {
   try {
-    const { socket } = await SocksClient.createConnection({
-      proxy: {
-        host: instance.ip,
-        port: instance.port,
-        type: 5,
-        userId: instance.username,
-        password: instance.password,
-      },
-      command: 'connect',
-      destination: { host: SINK_HOST, port: sinkPort },
-      timeout: 10_000,
-    })
-    socket.on('error', () => {})
+    const socket = await openSocksTunnel(loginOf(instance), { host: SINK_HOST, port: sinkPort })
     open.push(socket)
     return socket
   } catch (error) {

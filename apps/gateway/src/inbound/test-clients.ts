@@ -159,24 +159,37 @@ export const getViaSocks = (
 
 export type ProxyLogin = { host: string; port: number; username: string; password: string }
 
+/** A SOCKS5 tunnel through the `socks` package (no login when the proxy takes none); errors on it are ignored. */
+export async function openSocksTunnel(
+  proxy: { host: string; port: number; username?: string; password?: string },
+  destination: { host: string; port: number },
+  timeoutMs = 10_000,
+) {
+  const { socket } = await SocksClient.createConnection({
+    proxy: { host: proxy.host, port: proxy.port, type: 5, userId: proxy.username, password: proxy.password },
+    command: 'connect',
+    destination,
+    timeout: timeoutMs,
+  })
+  socket.on('error', () => {})
+  return socket
+}
+
+/** A static IP's line as a proxy login. */
+export const loginOf = (instance: { ip: string; port: number; username: string; password: string }) => ({
+  host: instance.ip,
+  port: instance.port,
+  username: instance.username,
+  password: instance.password,
+})
+
 /**
- * One SOCKS5 CONNECT through the `socks` package: 'granted' (the tunnel is closed again at once),
- * or the name of the proxy's reply (`NotAllowed` is 0x02), or the error's message.
+ * One SOCKS5 CONNECT: 'granted' (the tunnel is closed again at once), or the name of the proxy's
+ * reply (`NotAllowed` is 0x02), or the error's message.
  */
 export async function socksOutcome(proxy: ProxyLogin, destination: { host: string; port: number }) {
   try {
-    const { socket } = await SocksClient.createConnection({
-      proxy: {
-        host: proxy.host,
-        port: proxy.port,
-        type: 5,
-        userId: proxy.username,
-        password: proxy.password,
-      },
-      command: 'connect',
-      destination,
-      timeout: 5000,
-    })
+    const socket = await openSocksTunnel(proxy, destination, 5000)
     socket.destroy()
     return 'granted'
   } catch (error) {

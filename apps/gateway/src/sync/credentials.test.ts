@@ -34,6 +34,15 @@ async function deadPort() {
   return port
 }
 
+/** Credentials whose pulls take `bytes()` as the account's bytes not acknowledged yet. */
+const withUnacknowledged = (accountId: string, bytes: () => number) =>
+  createCredentials({
+    apiUrl: api.baseUrl,
+    token: api.nodeToken,
+    poolEntries: pool,
+    unacknowledged: (id) => (id === accountId ? bytes() : 0),
+  })
+
 describe('credentials', () => {
   it('answers a static IP only on its own address, and only with its own password', async () => {
     const { instance: mine } = await api.staticIpCustomer()
@@ -116,12 +125,7 @@ describe('credentials', () => {
   it('spends a traffic account’s allowance locally; a pull resets it from the server less what is unacknowledged', async () => {
     const account = await api.trafficCustomer({ packageBytes: 200_000 })
     let unacknowledged = 0
-    const creds = createCredentials({
-      apiUrl: api.baseUrl,
-      token: api.nodeToken,
-      poolEntries: pool,
-      unacknowledged: (id) => (id === account.id ? unacknowledged : 0),
-    })
+    const creds = withUnacknowledged(account.id, () => unacknowledged)
     await creds.pull()
     expect(creds.allowance(account.id)).toBe(200_000)
     const grant = creds.authenticate(socksEntry, account.username, account.password) as Grant
@@ -167,12 +171,7 @@ describe('credentials', () => {
   it('never raises an allowance from an answer older than the acknowledgment of a push', async () => {
     const account = await api.trafficCustomer({ packageBytes: 200_000 })
     let unacknowledged = 0
-    const creds = createCredentials({
-      apiUrl: api.baseUrl,
-      token: api.nodeToken,
-      poolEntries: pool,
-      unacknowledged: (id) => (id === account.id ? unacknowledged : 0),
-    })
+    const creds = withUnacknowledged(account.id, () => unacknowledged)
     await creds.pull()
     const grant = creds.authenticate(socksEntry, account.username, account.password) as Grant
     creds.consume(grant, 150_000)
