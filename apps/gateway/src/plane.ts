@@ -36,9 +36,10 @@ import { createTunnels } from './tracker/tunnels.ts'
 /** How often a plane hands its counts to the sync side. */
 export const REPORT_MS = 250
 /**
- * The bytes all of a node's planes together may carry before the sync side acknowledges them (each
- * plane's count window is its share, at least 1 MiB). With the sync side's checkpoints every 4 MiB
- * (sync/pusher.ts), a kill of any part of the gateway loses well under the 16 MiB DESIGN §11 allows.
+ * The bytes all of a node's planes together may carry before the sync side acknowledges them, which
+ * it does once they are on disk (each plane's count window is its share, at least 1 MiB). So a kill
+ * of any part of the gateway loses at most this much (and a chunk per tunnel) of counted traffic,
+ * well under the 16 MiB DESIGN §11 allows.
  */
 export const NODE_WINDOW_BYTES = 8 * 1024 * 1024
 

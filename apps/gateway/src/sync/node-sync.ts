@@ -17,7 +17,7 @@ import { createMeter } from '../tracker/meter.ts'
 import { createRefusalTally } from '../tracker/refusals.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
-import { CHECKPOINT_MS, createPusher } from './pusher.ts'
+import { createPusher } from './pusher.ts'
 
 const HEARTBEAT_MS = 15_000
 
@@ -172,10 +172,14 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
       if (record.kind === 'traffic-account') leases.settle(plane, bytesKey(record.id), bytes)
       if (credentials.consume(record, bytes)) spent = true
     }
-    // Heard: the plane may carry as much again.
-    if (counted > 0) reply({ type: 'counted', bytes: counted })
     if (spent) broadcast(limits())
-    void pusher.checkpointIfDue().catch((error: Error) => log(`gateway checkpoint: ${error.message}`))
+    // On disk: the plane may carry as much again. (A disk that fails must not stop the node: then
+    // the bound is the spool's, the last push.)
+    if (counted > 0)
+      void pusher
+        .checkpoint()
+        .catch((error: Error) => log(`gateway checkpoint: ${error.message}`))
+        .finally(() => reply({ type: 'counted', bytes: counted }))
   }
 
   // Each loop waits for its own last round: a slow API never stacks requests up.
@@ -202,7 +206,6 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
       await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
       every(config.GATEWAY_PULL_MS, 'pull', pull)
       every(config.GATEWAY_PUSH_MS, 'push', push)
-      every(CHECKPOINT_MS, 'checkpoint', pusher.checkpoint)
       void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
       every(HEARTBEAT_MS, 'heartbeat', heartbeat)
     },

@@ -300,9 +300,9 @@ describe('pusher', () => {
     expect(readdirSync(dir)).toContain('meter-checkpoint')
     // Counted again since: the checkpoint follows (what a kill now would lose is only what came after).
     meter.add(grantOf(instance), 5, 6)
-    await pusher.checkpointIfDue()
+    await pusher.checkpoint()
     meter.add(grantOf(instance), 4 * 1024 * 1024, 0)
-    await pusher.checkpointIfDue()
+    await pusher.checkpoint()
     // Killed here: nothing was pushed. A new pusher on the same spool sends the checkpoint as its batch.
     const restarted = pusherOn(dir, createMeter())
     await restarted.flush()

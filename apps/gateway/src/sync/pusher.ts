@@ -1,8 +1,9 @@
 // Pushes metered traffic to the node API without losing or doubling a byte: each batch is spooled
 // durably before it is sent, and sent again under the same reportId until the server has it (the
 // server drops a reportId it has seen). A batch the server refuses for good goes to the dead letters.
-// Between pushes it checkpoints the meter (sync/spool.ts) every CHECKPOINT_BYTES counted and every
-// CHECKPOINT_MS, so a killed gateway loses at most that much. It also knows which traffic-account
+// Between pushes it checkpoints the meter (sync/spool.ts) whenever counts arrive, and the planes'
+// counts are acknowledged only once a checkpoint holds them: with the planes' count windows, a
+// killed gateway loses at most those windows. It also knows which traffic-account
 // bytes the server has not acknowledged yet (the local allowance subtracts them) and sends the
 // heartbeat with the node's health figures.
 import {
@@ -25,11 +26,6 @@ export type PusherOptions = NodeApiOptions & {
   /** A batch the server refused for good: its traffic-account bytes (account id → bytes) never reach a package. */
   onBuried?: (bytes: Map<string, number>) => void
 }
-
-/** How often the meter is checkpointed while it counts... */
-export const CHECKPOINT_MS = 250
-/** ...and after how many bytes at most (with the planes' count windows, plane.ts, a kill loses well under 16 MiB). */
-export const CHECKPOINT_BYTES = 4 * 1024 * 1024
 
 /** Refusals that say nothing about the batch (token, rate limit, timeout): kept and sent again later. */
 const RETRIED_4XX = new Set([401, 403, 408, 429])
@@ -148,10 +144,16 @@ export function createPusher(options: PusherOptions) {
     if (records.length > 0) await spool.dropCheckpoint()
   }
 
-  /** Writes the meter's running counts to the checkpoint, if they changed since the last one. */
+  /** The next checkpoint, which holds everything counted until it starts: callers until then share it. */
+  let nextCheckpoint: Promise<void> | undefined
+  /**
+   * Resolves once the meter's running counts, as they are now, are on disk (in the checkpoint or a
+   * spooled batch). Writes coalesce: one write serves every caller that came before it started.
+   */
   function checkpoint(): Promise<void> {
     if (options.meter.counted() === checkpointed) return Promise.resolve()
-    return onDisk(async () => {
+    nextCheckpoint ??= onDisk(async () => {
+      nextCheckpoint = undefined
       const counted = options.meter.counted()
       if (counted === checkpointed) return
       const records = options.meter.peek()
@@ -160,6 +162,7 @@ export function createPusher(options: PusherOptions) {
       await spool.checkpoint({ reportId: epoch, records })
       checkpointed = counted
     })
+    return nextCheckpoint
   }
 
   /** Resolves once the batch has left the queue (sent, or dead); throws to stop the flush. */
@@ -213,9 +216,6 @@ export function createPusher(options: PusherOptions) {
   return {
     flush,
     checkpoint,
-    /** A checkpoint now if CHECKPOINT_BYTES were counted since the last one (called as counts arrive). */
-    checkpointIfDue: () =>
-      options.meter.counted() - checkpointed >= CHECKPOINT_BYTES ? checkpoint() : Promise.resolve(),
     heartbeat,
     /** Batches the server refused for good, in the spool's dead/ folder (including earlier runs'). */
     deadLetters: () => dead,
