@@ -1,6 +1,7 @@
 // Operator sign-in and sessions: TOTP once per window, recovery codes once, the one-time password
 // gate, sessions that end (password change, idle, revoke), and the walls between customers and operators.
 import { randomUUID } from 'node:crypto'
+import { connect } from 'node:net'
 import type { OperatorSession } from '@proxy/contract/admin/auth'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { eq, sql } from 'drizzle-orm'
@@ -16,6 +17,23 @@ beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
+
+/** The status of a request sent byte for byte as written (a client library would normalise the path). */
+function rawStatus(port: number, method: string, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      ),
+    )
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString()
+    })
+    socket.once('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)))
+    socket.once('error', reject)
+  })
+}
 
 const login = (body: Record<string, unknown>) => server.call('POST', '/api/admin/auth/login', { body })
 const me = (cookie: string) => server.call('GET', '/api/admin/auth/me', { headers: { cookie } })
@@ -266,6 +284,48 @@ describe('customers and operators apart', () => {
       expect((await closed.call('POST', '/api/admin/auth/login', { body, from: '127.0.0.2' })).status).toBe(
         200,
       )
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('ADMIN_ALLOWED_IPS holds however the path is written: encoded, absolute, doubled, dotted, cased', async () => {
+    const closed = await startTestServer({ ADMIN_ALLOWED_IPS: '10.9.9.9' })
+    try {
+      const { port } = new URL(closed.baseUrl)
+      const target = await createOperator(closed, 'support')
+      const ways = [
+        '/api/admin/auth/me',
+        '/api/%61dmin/auth/me',
+        '/api/%61%64%6d%69%6e/auth/me',
+        '/%61pi/admin/auth/me',
+        `http://127.0.0.1:${port}/api/admin/auth/me`,
+        `http://127.0.0.1:${port}/api/%61dmin/auth/me`,
+        '//api/admin/auth/me',
+        '/api//admin/auth/me',
+        '/api/./admin/auth/me',
+        '/api/x/../admin/auth/me',
+        '/api/admin/auth/me/',
+        '/api/admin/auth/me?x=1',
+        '/API/ADMIN/auth/me',
+        '/api/Admin/auth/me',
+        '/api/admin/auth/me;x=1',
+      ]
+      for (const path of ways) {
+        const status = await rawStatus(Number(port), 'GET', path)
+        // 403: refused by the allow-list; 404/400, or 302 to the portal for a page address: no admin
+        // route matched. Never 401: that is the admin route's own answer, which only an allowed
+        // address may reach.
+        expect([403, 404, 400, 302], path).toContain(status)
+      }
+      for (const path of [
+        '/api/admin/auth/me',
+        '/api/%61dmin/auth/me',
+        `http://127.0.0.1:${port}/api/admin/auth/me`,
+      ])
+        expect(await rawStatus(Number(port), 'GET', path), path).toBe(403)
+      const disable = `/api/%61dmin/operators/${target.id}/disable`
+      expect(await rawStatus(Number(port), 'POST', disable)).toBe(403)
     } finally {
       await closed.close()
     }
