@@ -120,7 +120,7 @@ export async function buildApp(
   // First, so its timing hook sees every route registered after it.
   await registerMetrics(app, { db: database.db, config, isAllowedAddress })
   await registerSecurity(app, config, securityHeaders)
-  await registerOpenApi(app)
+  await registerOpenApi(app, { withDocsPage: config.apiDocs })
   await app.register(authPlugin, { db: database.db })
   await app.register(nodeAuthPlugin, { db: database.db })
   await app.register(adminAuthPlugin, { db: database.db, allowedIps: config.ADMIN_ALLOWED_IPS })

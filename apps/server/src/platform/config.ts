@@ -57,6 +57,11 @@ export const ConfigSchema = z.object({
   /** Server secret the keys for data sealed at rest (TOTP secrets) derive from; production must set its own. */
   APP_SECRET: z.string().min(32).default(DEV_APP_SECRET),
   PAYMENTS_SANDBOX: flag.optional(),
+  /**
+   * The API reference page at /api/docs (Swagger UI). On by default, off in production unless set:
+   * /api/openapi.json, which customers' tools read, is public either way (DESIGN §5).
+   */
+  API_DOCS: flag.optional(),
   /** Host customers point their traffic account at (the rotating gateway). */
   TRAFFIC_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run a proxy gateway beside the server (`npm start` in development: the demo stock is on loopback). */
@@ -114,6 +119,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   localGateway: boolean
   paymentsSandbox: boolean
   jobsEnabled: boolean
+  apiDocs: boolean
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -158,5 +164,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localGateway,
     paymentsSandbox,
     jobsEnabled,
+    apiDocs: config.API_DOCS ?? !isProduction,
   }
 }

@@ -4,7 +4,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
-export async function registerOpenApi(app: FastifyInstance) {
+/** The document always (customers' tools read it); the reference page only where `withDocsPage`. */
+export async function registerOpenApi(app: FastifyInstance, { withDocsPage }: { withDocsPage: boolean }) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -24,6 +25,6 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  if (withDocsPage) await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 }

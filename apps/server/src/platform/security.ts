@@ -30,6 +30,27 @@ const helmetOptions: FastifyHelmetOptions = {
 export type SecurityHeaders = Readonly<Record<string, string>>
 
 /**
+ * Browser features no page of ours uses, turned off for them and for anything they embed (helmet
+ * sends no Permissions-Policy). The clipboard stays: the copy buttons write to it.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ')
+
+/**
  * The headers helmet sets, read once from helmet itself. One list for every answer: the hook
  * below sends it on routed answers, errors.ts on those written before any hook runs.
  */
@@ -39,7 +60,7 @@ export async function readSecurityHeaders(): Promise<SecurityHeaders> {
   probe.get('/', (_request, reply) => reply.send(reply.raw.getHeaders()))
   const answer = await probe.inject('/')
   await probe.close()
-  return Object.freeze(answer.json<Record<string, string>>())
+  return Object.freeze({ ...answer.json<Record<string, string>>(), 'permissions-policy': PERMISSIONS_POLICY })
 }
 
 /**

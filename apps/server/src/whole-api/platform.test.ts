@@ -251,6 +251,32 @@ describe('health and docs', () => {
     expect(docs.status).toBe(200)
     expect(await docs.text()).toContain('swagger')
   })
+
+  it('serves the reference page only where API_DOCS allows it (off in production), the document always', async () => {
+    expect(loadConfig({}).apiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).apiDocs).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, API_DOCS: 'true' }).apiDocs).toBe(true)
+    const closed = await startTestServer({ API_DOCS: 'false' })
+    try {
+      const docs = await closed.call('GET', '/api/docs')
+      expect(docs.status).toBe(404)
+      expect(docs.body.code).toBe(errorCatalogue.ROUTE_NOT_FOUND.code)
+      expect((await closed.call('GET', '/api/docs/static/index.html')).status).toBe(404)
+      expect((await closed.call('GET', '/api/openapi.json')).status).toBe(200)
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('sends a Permissions-Policy that turns off the features no page uses, on every answer', async () => {
+    for (const path of ['/api/openapi.json', '/api/nothing-here', '/portal/home', '/console/overview']) {
+      const answer = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' })
+      const policy = answer.headers.get('permissions-policy') ?? ''
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(policy, path).toContain(`${feature}=()`)
+      expect(policy).not.toContain('clipboard')
+    }
+  })
 })
 
 describe('config', () => {
