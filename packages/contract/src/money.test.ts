@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AdjustmentInput } from './admin/customers.ts'
 import { Amount, amountToCents, centsToAmount, cnyFenFor, formatBalance } from './money.ts'
 import { formatRate, formatYuan } from './wire.ts'
 
@@ -16,6 +17,23 @@ describe('money', () => {
     expect(Amount.safeParse(1.005).success).toBe(false)
     expect(Amount.safeParse(Number.NaN).success).toBe(false)
     expect(Amount.safeParse(Number.POSITIVE_INFINITY).success).toBe(false)
+  })
+
+  it('takes every cent from 0.01 to 1,000.00, credit and debit, in an operator adjustment', () => {
+    const refused: number[] = []
+    for (let cents = 1; cents <= 100_000; cents++) {
+      const amount = cents / 100
+      for (const signed of [amount, -amount])
+        if (!AdjustmentInput.safeParse({ amount: signed, reason: 'a goodwill credit' }).success)
+          refused.push(signed)
+      // The way a form reads a typed value: from its text.
+      if (!Amount.safeParse(Number(amount.toFixed(2))).success) refused.push(amount)
+    }
+    expect(refused).toEqual([])
+    for (const amount of [0.29, 0.57, 1.13, 1.15, -4.35])
+      expect(AdjustmentInput.safeParse({ amount, reason: 'reported refused' }).success).toBe(true)
+    for (const amount of [0, 0.001, -1.005, 100_000.01, Number.NaN])
+      expect(AdjustmentInput.safeParse({ amount, reason: 'not an adjustment' }).success).toBe(false)
   })
 
   it('formats balances as SPEC §9 says: $ and two decimals', () => {

@@ -5,13 +5,15 @@ export const centsToAmount = (cents: number): number => cents / 100
 
 export const amountToCents = (amount: number): number => Math.round(amount * 100)
 
-/** A positive amount on the wire: a finite number with at most two decimals. */
-export const Amount = z
-  .number()
-  .finite()
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'At most 2 decimals',
-  })
+/**
+ * Whether a number is whole cents. Compared with a tolerance: 0.29 × 100 is 28.999999999999996 in
+ * binary floating point, so an exact test refuses cents a customer typed.
+ */
+export const hasAtMostTwoDecimals = (value: number): boolean =>
+  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+
+/** An amount of money on the wire (signed where the field says so): a finite number of whole cents. */
+export const Amount = z.number().finite().refine(hasAtMostTwoDecimals, { message: 'At most 2 decimals' })
 
 /**
  * The total a customer confirmed from a quote, in dollars. When it differs from the total priced at

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
+import { Amount } from '../money.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { Instance, InstanceStatus } from '../static-ip/instances.ts'
 import { TrafficPackage, TrafficPackageStatus } from '../traffic/endpoints.ts'
@@ -44,11 +45,10 @@ export const SuspendInput = z.strictObject({ reason: Reason })
 
 /** Dollars, signed: a credit is positive, a debit negative; never zero. */
 export const AdjustmentInput = z.strictObject({
-  amount: z
-    .number()
-    .refine((value) => value !== 0 && Number.isFinite(value), 'An adjustment moves money')
-    .refine((value) => Math.abs(value) <= 100_000, 'At most $100,000 in one adjustment')
-    .refine((value) => Math.round(value * 100) === value * 100, 'At most two decimals'),
+  amount: Amount.refine((value) => value !== 0, 'An adjustment moves money').refine(
+    (value) => Math.abs(value) <= 100_000,
+    'At most $100,000 in one adjustment',
+  ),
   reason: Reason,
 })
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>

@@ -1,10 +1,8 @@
 // Client-side check of a top-up amount, mirroring the contract (TOPUP_MIN..TOPUP_MAX, at most 2 decimals).
+import { hasAtMostTwoDecimals } from '@proxy/contract/money'
 import { TOPUP_MAX, TOPUP_MIN } from '@proxy/contract/wire'
 
 export type AmountProblem = 'required' | 'notNumber' | 'min' | 'max' | 'decimals'
-
-const hasAtMostTwoDecimals = (value: number): boolean =>
-  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
 
 export const checkTopUpAmount = (value: number | null | undefined): AmountProblem | null => {
   if (value === null || value === undefined) return 'required'
