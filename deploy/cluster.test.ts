@@ -4,6 +4,7 @@
 // every operation is retried with the same Idempotency-Key / notify / reportId until acknowledged,
 // then replayed once more on purpose.
 import { randomUUID } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -405,4 +406,34 @@ describe('the cluster behind HAProxy', () => {
         `${acknowledged.topUps.length} top-ups, ${acknowledged.purchases.length} purchases, ${acknowledged.pushes.length} pushes`,
     )
   }, 120_000)
+
+  it('takes the client’s address from HAProxy, never from a forged X-Forwarded-For: the limiters hold', async () => {
+    // From an address of our own (the scenario above registered from 127.0.0.1), with a new forged
+    // header on every request: HAProxy replaces it, so the registration limit counts one address.
+    const source = '127.0.0.77'
+    const statuses: number[] = []
+    for (let n = 0; n < 25; n++)
+      statuses.push(
+        await rawStatus(cluster.url, '/api/auth/register', source, {
+          'x-forwarded-for': `198.51.100.${n + 1}`,
+          'content-type': 'application/json',
+        }),
+      )
+    const limited = statuses.filter((status) => status === 429).length
+    // REGISTER_LIMIT_PER_IP (20 an hour): the rest are refused however the header rotates.
+    expect(limited, JSON.stringify(statuses)).toBe(5)
+    expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true)
+  })
 })
+
+/** POSTs an empty JSON body from `localAddress` with `headers`; the status. */
+function rawStatus(base: string, path: string, localAddress: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { method: 'POST', localAddress, headers }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    request.on('error', reject)
+    request.end('{}')
+  })
+}

@@ -345,7 +345,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       REDIS_PREFIX: redisPrefix,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_URL: url,
       APP_SECRET: randomBytes(36).toString('base64url'),
       // No merchant: the built-in sandbox gateway, whose notifies the test signs with EPAY_KEY.

@@ -72,7 +72,7 @@ describe('compose.yaml mirrors the tested cluster', () => {
       expect(names(environment), replica).toEqual(sorted(SERVER_ENV))
       expect(environment?.NODE_ENV).toBe('production')
       for (const [name, value] of Object.entries(MALLOC_ENV)) expect(environment?.[name], name).toBe(value)
-      expect(environment?.TRUST_PROXY).toBe('true')
+      expect(environment?.TRUST_PROXY).toBe('1')
       expect(environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
       expect(environment?.REDIS_URL).toBe('redis://redis:6379')
       expect(build).toBe('.')

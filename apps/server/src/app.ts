@@ -94,7 +94,7 @@ export async function buildApp(
     // Our own ids: a client-chosen id in the logs could be forged.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ...timeoutOptions(config.REQUEST_TIMEOUT_MS),
@@ -123,7 +123,11 @@ export async function buildApp(
   await registerOpenApi(app, { withDocsPage: config.apiDocs })
   await app.register(authPlugin, { db: database.db })
   await app.register(nodeAuthPlugin, { db: database.db })
-  await app.register(adminAuthPlugin, { db: database.db, allowedIps: config.ADMIN_ALLOWED_IPS })
+  await app.register(adminAuthPlugin, {
+    db: database.db,
+    allowedIps: config.ADMIN_ALLOWED_IPS,
+    isHttps: config.publicUrl.startsWith('https:'),
+  })
   await registerHealth(app, database.db)
 
   const deps = { db: database.db, config }
@@ -183,4 +187,9 @@ function localOrigin(app: FastifyInstance): string {
   if (!address || typeof address === 'string') throw new Error('the server is not listening yet')
   const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us, as Fastify's own integer does. */
+function trustProxyOption(trust: Config['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }

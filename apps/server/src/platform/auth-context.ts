@@ -23,6 +23,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>
     /** Resolves the operator session and refuses a role without `permission` (403). */
     authenticateOperator: (request: FastifyRequest, permission: Permission) => Promise<void>
+    /** The operator console's cookie: its name and whether it is Secure (modules/admin/operator-auth.ts). */
+    operatorCookie: { name: string; secure: boolean }
   }
   interface FastifyRequest {
     auth: AuthContext | null

@@ -8,6 +8,34 @@ export const DEV_APP_SECRET = 'development-only-app-secret-0123456789'
 
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1')
 
+const isAddressOrRange = (part: string) =>
+  part.includes('/') ? ipaddr.isValidCIDR(part) : ipaddr.isValid(part)
+
+/**
+ * Which proxies in front may name the client (X-Forwarded-For), as Fastify's `trustProxy` takes it:
+ * none (`false`), a hop count (`1`: the one balancer that replaces the header, as deploy/haproxy.cfg
+ * does), or their addresses and CIDRs, comma-separated. `true` trusts every hop, so any client can
+ * write its own address; production refuses it.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((text, context): boolean | number | string[] => {
+    if (text === '' || text === 'false' || text === '0') return false
+    if (text === 'true') return true
+    if (/^\d{1,2}$/.test(text)) return Number(text)
+    const parts = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    if (parts.length > 0 && parts.every(isAddressOrRange)) return parts
+    context.addIssue({
+      code: 'custom',
+      message: 'false, a hop count, or the proxies’ addresses or CIDR ranges',
+    })
+    return z.NEVER
+  })
+
 // npm runs workspace scripts inside the workspace folder; relative paths mean the folder the user typed in.
 const fromInvocationDir = (path: string) =>
   isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path)
@@ -22,10 +50,7 @@ const addressList = z
       .map((part) => part.trim())
       .filter(Boolean),
   )
-  .refine(
-    (parts) => parts.every((part) => (part.includes('/') ? ipaddr.isValidCIDR(part) : ipaddr.isValid(part))),
-    'comma-separated IP addresses or CIDR ranges',
-  )
+  .refine((parts) => parts.every(isAddressOrRange), 'comma-separated IP addresses or CIDR ranges')
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -38,7 +63,7 @@ export const ConfigSchema = z.object({
   REDIS_PREFIX: z.string().min(1).max(64).default('proxy-console:'),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   /** Time a client has to send a whole request, headers and body; then it gets a 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   WEB_DIST: z
@@ -146,6 +171,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && config.SMTP_URL && !config.PUBLIC_URL)
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: mailed links (password reset, verification) need it',
+    )
+  if (isProduction && config.TRUST_PROXY === true)
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: true trusts every hop, so a client can forge X-Forwarded-For and ' +
+        'slip past the sign-in limits and the allow-lists; give the number of proxies in front (1 behind ' +
+        'deploy/haproxy.cfg, which replaces the header) or their addresses',
     )
   if (isProduction && config.APP_SECRET === DEV_APP_SECRET)
     throw new Error('Invalid configuration:\n  APP_SECRET: set a random secret of at least 32 characters')

@@ -272,6 +272,8 @@ describe('health and docs', () => {
     for (const path of ['/api/openapi.json', '/api/nothing-here', '/portal/home', '/console/overview']) {
       const answer = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' })
       const policy = answer.headers.get('permissions-policy') ?? ''
+      // Read to the end: an unread body keeps the connection busy, and the server's close waits for it.
+      await answer.arrayBuffer()
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
         expect(policy, path).toContain(`${feature}=()`)
       expect(policy).not.toContain('clipboard')
@@ -282,6 +284,40 @@ describe('health and docs', () => {
 describe('config', () => {
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/)
+  })
+
+  it('takes TRUST_PROXY as a hop count or the proxies’ addresses, and refuses `true` in production', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+    ])
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true trusts every hop/,
+    )
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('with TRUST_PROXY=1 a forged X-Forwarded-For names no client: only the hop nearest to us counts', async () => {
+    const behind = await startTestServer({ TRUST_PROXY: '1', ADMIN_ALLOWED_IPS: '10.9.9.9' })
+    try {
+      // A client's own header (leftmost) is not an address the balancer vouches for.
+      const forged = await behind.call('GET', '/api/admin/auth/me', {
+        headers: { 'x-forwarded-for': '10.9.9.9, 127.0.0.5' },
+      })
+      expect(forged.status).toBe(403)
+      // The one hop we trust (127.0.0.1, the balancer here) named 10.9.9.9: the allow-list opens.
+      const vouched = await behind.call('GET', '/api/admin/auth/me', {
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      })
+      expect(vouched.status).toBe(401)
+    } finally {
+      await behind.close()
+    }
   })
 
   it('builds mailed links on PUBLIC_URL, or on this server at localhost', () => {

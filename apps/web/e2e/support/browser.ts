@@ -51,6 +51,9 @@ export const openContext = async (browser: Browser, baseURL: string, options: Co
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'zh-CN',
     storageState: { cookies, origins },
+    // Dialogs open and close at once (the app follows prefers-reduced-motion): a click never lands
+    // on one still zooming in, which on a loaded machine it did.
+    reducedMotion: 'reduce',
   })
   context.setDefaultTimeout(15_000)
   const page: Page = await context.newPage()

@@ -1,7 +1,8 @@
 // antd theme: one primary colour and spacing from tokens everywhere.
 import type { ThemeConfig } from 'antd'
+import { withMotionPreference } from '../shared/ui/motion.ts'
 
-export const appTheme: ThemeConfig = {
+export const appTheme: ThemeConfig = withMotionPreference({
   token: {
     colorPrimary: '#2f54eb',
     colorInfo: '#2f54eb',
@@ -13,4 +14,4 @@ export const appTheme: ThemeConfig = {
     Menu: { itemBorderRadius: 8, itemMarginInline: 8, subMenuItemBg: '#ffffff' },
     Card: { headerFontSize: 16 },
   },
-}
+})

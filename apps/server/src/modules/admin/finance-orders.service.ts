@@ -8,6 +8,7 @@ import {
   type AdminTopUpExportQuery,
   type AdminTopUpQuery,
 } from '@proxy/contract/admin/orders'
+import { csvSafeRow } from '@proxy/contract/csv'
 import { centsToAmount } from '@proxy/contract/money'
 import { stringify } from 'csv-stringify/sync'
 import type { Db } from '../../platform/db/client.ts'
@@ -91,7 +92,7 @@ export async function listAllTopUps(db: Db, query: AdminTopUpQuery) {
 // CSV exports of the two lists (finance's `exports.read`): the list's filters, every matching row up to
 // the cap, newest first. English headers (operators have no language on the server); UTF-8 with a BOM
 // for Excel, like the customer's billing export; times in UTC with the offset written out; a cell a
-// customer controls (an email) that starts like a formula is quoted so a spreadsheet does not run it.
+// customer controls (an email) that starts like a formula is neutralised (the contract's csv rule).
 
 const ORDER_HEADERS = [
   'Order number',
@@ -123,7 +124,7 @@ const utcTimestamp = (iso: string | null) => (iso === null ? '' : inUtc(new Date
 const money = (dollars: number) => dollars.toFixed(2)
 
 const toCsv = (headers: string[], records: string[][]) =>
-  `\uFEFF${stringify([headers, ...records], { escape_formulas: true })}`
+  `\uFEFF${stringify([headers, ...records.map(csvSafeRow)])}`
 
 /** What an order bought, in one line: `Static IP × 2 · us-west · socks5 · 30 days`. */
 function itemSummary(order: AdminOrder): string {

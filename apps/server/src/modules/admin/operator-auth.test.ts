@@ -74,6 +74,32 @@ describe('operator sign-in', () => {
     expect((await me(sessionCookieOf(answer.headers))).status).toBe(200)
   })
 
+  it('on an https site (PUBLIC_URL), names the cookie __Secure-admin_session and marks it Secure, even over http from a balancer', async () => {
+    const https = await startTestServer({ PUBLIC_URL: 'https://console.example.com' })
+    try {
+      const operator = await createOperator(https, 'finance')
+      const body = { email: operator.email, password: operator.password, totp: totpAt(operator) }
+      const answer = await https.call('POST', '/api/admin/auth/login', { body })
+      expect(answer.status).toBe(200)
+      const set = answer.headers.get('set-cookie') ?? ''
+      const token = /^__Secure-admin_session=(op_[A-Za-z0-9_-]{43});/.exec(set)?.[1]
+      expect(token, set).toBeDefined()
+      expect(set).toContain('; Secure')
+      expect(set).toContain('HttpOnly')
+      expect(set).toContain('SameSite=Strict')
+      const meWith = (cookie: string) => https.call('GET', '/api/admin/auth/me', { headers: { cookie } })
+      expect((await meWith(`__Secure-admin_session=${token}`)).status).toBe(200)
+      // The plain name is not the console's cookie there.
+      expect((await meWith(`admin_session=${token}`)).status).toBe(401)
+      const out = await https.call('POST', '/api/admin/auth/logout', {
+        headers: { cookie: `__Secure-admin_session=${token}` },
+      })
+      expect(out.headers.get('set-cookie')).toMatch(/^__Secure-admin_session=;.*Secure/)
+    } finally {
+      await https.close()
+    }
+  })
+
   it('refuses a code replayed within its window, a wrong code, a wrong password and an unknown email alike', async () => {
     const operator = await createOperator(server, 'owner')
     const code = totpAt(operator)

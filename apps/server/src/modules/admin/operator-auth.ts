@@ -43,51 +43,61 @@ export function isAllowedAddress(address: string, allowed: readonly string[]): b
 export const isAdminRoute = (routeUrl: string | undefined) =>
   routeUrl !== undefined && (routeUrl === ADMIN_PATH || routeUrl.startsWith(`${ADMIN_PATH}/`))
 
-export type AdminAuthOptions = { db: Db; allowedIps: readonly string[] }
-
-export const adminAuthPlugin = fp(async (app: FastifyInstance, { db, allowedIps }: AdminAuthOptions) => {
-  await app.register(cookie)
-  app.decorateRequest('operator', null)
-  // Decided by the route the request matched, never by its raw URL: the router decodes and
-  // normalises (`/api/%61dmin/…`, an absolute-form request line), so a prefix test of the URL can be
-  // walked around while the admin route still answers.
-  if (allowedIps.length > 0)
-    app.addHook('onRequest', async (request) => {
-      if (isAdminRoute(request.routeOptions.url) && !isAllowedAddress(request.ip, allowedIps))
-        throw new AppError('FORBIDDEN', null, 'The operator console is not open to this address')
-    })
-  app.decorate('authenticateOperator', async (request: FastifyRequest, permission: Permission) => {
-    const token = request.cookies[ADMIN_SESSION_COOKIE]
-    const found = token && OPERATOR_TOKEN.test(token) ? await resolveSession(db, token) : null
-    if (!found) throw new AppError('UNAUTHORIZED')
-    const { operator, sessionId } = found
-    request.operator = { operatorId: operator.id, email: operator.email, role: operator.role, sessionId }
-    if (operator.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
-      throw new AppError('PASSWORD_CHANGE_REQUIRED')
-    if (!can(operator.role, permission)) throw new AppError('FORBIDDEN')
-  })
+/**
+ * The console cookie: `__Secure-admin_session`, marked Secure, exactly when the site is served over
+ * https (PUBLIC_URL). Behind a load balancer the request itself may be plain http, so its protocol
+ * cannot decide; and a browser refuses a Secure (or `__Secure-`) cookie sent over plain http.
+ */
+export const operatorCookieOf = (isHttps: boolean) => ({
+  name: isHttps ? `__Secure-${ADMIN_SESSION_COOKIE}` : ADMIN_SESSION_COOKIE,
+  secure: isHttps,
 })
 
-/** Sets the console cookie: HttpOnly, SameSite=Strict, only for /api/admin, Secure over https. */
+export type AdminAuthOptions = { db: Db; allowedIps: readonly string[]; isHttps: boolean }
+
+export const adminAuthPlugin = fp(
+  async (app: FastifyInstance, { db, allowedIps, isHttps }: AdminAuthOptions) => {
+    await app.register(cookie)
+    app.decorate('operatorCookie', operatorCookieOf(isHttps))
+    app.decorateRequest('operator', null)
+    // Decided by the route the request matched, never by its raw URL: the router decodes and
+    // normalises (`/api/%61dmin/…`, an absolute-form request line), so a prefix test of the URL can be
+    // walked around while the admin route still answers.
+    if (allowedIps.length > 0)
+      app.addHook('onRequest', async (request) => {
+        if (isAdminRoute(request.routeOptions.url) && !isAllowedAddress(request.ip, allowedIps))
+          throw new AppError('FORBIDDEN', null, 'The operator console is not open to this address')
+      })
+    app.decorate('authenticateOperator', async (request: FastifyRequest, permission: Permission) => {
+      const token = request.cookies[app.operatorCookie.name]
+      const found = token && OPERATOR_TOKEN.test(token) ? await resolveSession(db, token) : null
+      if (!found) throw new AppError('UNAUTHORIZED')
+      const { operator, sessionId } = found
+      request.operator = { operatorId: operator.id, email: operator.email, role: operator.role, sessionId }
+      if (operator.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
+        throw new AppError('PASSWORD_CHANGE_REQUIRED')
+      if (!can(operator.role, permission)) throw new AppError('FORBIDDEN')
+    })
+  },
+)
+
+/** Sets the console cookie: HttpOnly, SameSite=Strict, only for /api/admin, Secure on an https site. */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   session: IssuedOperatorSession,
 ) {
-  reply.setCookie(ADMIN_SESSION_COOKIE, session.token, {
+  const { name, secure } = request.server.operatorCookie
+  reply.setCookie(name, session.token, {
     httpOnly: true,
     sameSite: 'strict',
     path: ADMIN_PATH,
-    secure: request.protocol === 'https',
+    secure,
     expires: session.expiresAt,
   })
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(ADMIN_SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: ADMIN_PATH,
-    secure: request.protocol === 'https',
-  })
+  const { name, secure } = request.server.operatorCookie
+  reply.clearCookie(name, { httpOnly: true, sameSite: 'strict', path: ADMIN_PATH, secure })
 }

@@ -1,4 +1,6 @@
 // Billing records: the entries on a customer's wallet account, with their transaction's type.
+
+import { csvSafeRow } from '@proxy/contract/csv'
 import { centsToAmount } from '@proxy/contract/money'
 import { describeEntry, EntryAbout } from '@proxy/contract/wallet/descriptions'
 import type {
@@ -139,5 +141,5 @@ export async function exportTransactionsCsv(
     ((row.balanceAfter ?? 0) / 100).toFixed(2),
     row.orderNo ?? '',
   ])
-  return `\uFEFF${stringify([[...CSV_HEADERS[language]], ...records])}`
+  return `\uFEFF${stringify([[...CSV_HEADERS[language]], ...records.map(csvSafeRow)])}`
 }

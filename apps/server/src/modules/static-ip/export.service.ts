@@ -1,6 +1,7 @@
 // GET /proxy/instances/export/{type}: the caller's proxies as a file, streamed a page at a time
 // (keyset over the export's order) so a customer with thousands of lines never costs one giant string.
 import { Readable } from 'node:stream'
+import { csvSafeRow } from '@proxy/contract/csv'
 import {
   CSV_EXPORT_COLUMNS,
   type ExportFormat,
@@ -95,16 +96,18 @@ function writerOf(format: ExportFormat, template: ExportQuery['template']): Writ
       start: `\uFEFF${stringify([[...CSV_EXPORT_COLUMNS]])}`,
       page: (rows) =>
         stringify(
-          rows.map((row) => [
-            row.name,
-            row.ip,
-            row.port,
-            row.username,
-            row.password,
-            row.protocol,
-            row.regionId,
-            row.expiresAt.toISOString(),
-          ]),
+          rows.map((row) =>
+            csvSafeRow([
+              row.name,
+              row.ip,
+              row.port,
+              row.username,
+              row.password,
+              row.protocol,
+              row.regionId,
+              row.expiresAt.toISOString(),
+            ]),
+          ),
         ),
       end: () => '',
     }

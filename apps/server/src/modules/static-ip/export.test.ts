@@ -173,6 +173,26 @@ describe('export by filters', () => {
     expect(lines((await download(alice.token, 'vmess?format=http')).text)).toHaveLength(0)
   })
 
+  it('neutralises a line name a spreadsheet would run as a formula, as every CSV of ours does', async () => {
+    const [line] = alice.instances
+    const formula = '=HYPERLINK("http://evil.example","open")'
+    const renamed = await server.call('PATCH', `/api/proxy/instances/${line?.id}`, {
+      token: alice.token,
+      body: { lineInstanceName: formula },
+    })
+    expect(renamed.status).toBe(200)
+    const csv = await download(alice.token, 'all?format=csv&status=any')
+    const [, ...records] = parseCsv(csv.text, { bom: true }) as string[][]
+    const record = records.find((each) => each[1] === line?.ip)
+    expect(record?.[0]).toBe(`'${formula}`)
+    // The JSON export keeps the name as it is: only a spreadsheet runs formulas.
+    const json = JSON.parse((await download(alice.token, 'all?format=json&status=any')).text) as {
+      ip: string
+      name: string
+    }[]
+    expect(json.find((each) => each.ip === line?.ip)?.name).toBe(formula)
+  })
+
   it('writes a CSV with a header row and a JSON array, both parsed back', async () => {
     const csv = await download(alice.token, 'all?format=csv&status=any')
     expect(csv.type).toBe('text/csv; charset=utf-8')

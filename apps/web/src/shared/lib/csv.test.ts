@@ -17,6 +17,12 @@ describe('toCsv', () => {
     )
   })
 
+  it('neutralises a cell a spreadsheet would run as a formula, and keeps negative numbers', () => {
+    expect(toCsv([['=HYPERLINK("http://x")', '-4.35', -1, '@SUM(A1)']])).toBe(
+      '\uFEFF"\'=HYPERLINK(""http://x"")",-4.35,-1,\'@SUM(A1)\r\n',
+    )
+  })
+
   it('is only the BOM without rows', () => {
     expect(toCsv([])).toBe('\uFEFF')
   })

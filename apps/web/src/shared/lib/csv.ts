@@ -1,10 +1,11 @@
 // CSV for downloads made in the browser (RFC 4180: comma-separated, CRLF rows, fields with a comma, quote or
 // line break quoted), UTF-8 with a BOM so Excel reads Chinese headers right. csv-stringify, which the server
 // uses, needs a Buffer polyfill of ~80 KB in the browser; these few lines are all a table export needs.
-export type CsvCell = string | number
+// A text that would start a formula is neutralised by the contract's rule, as every CSV of ours is.
+import { type CsvCell, csvSafe } from '@proxy/contract/csv'
 
 const cell = (value: CsvCell): string => {
-  const text = String(value)
+  const text = String(csvSafe(value))
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
