@@ -414,10 +414,14 @@ describe('the cluster behind HAProxy', () => {
     const statuses: number[] = []
     for (let n = 0; n < 25; n++)
       statuses.push(
-        await rawStatus(cluster.url, '/api/auth/register', source, {
-          'x-forwarded-for': `198.51.100.${n + 1}`,
-          'content-type': 'application/json',
-        }),
+        await rawStatus(
+          cluster.url,
+          '/api/auth/register',
+          source,
+          { 'x-forwarded-for': `198.51.100.${n + 1}`, 'content-type': 'application/json' },
+          // Valid sign-ups: the limit counts requests that passed validation.
+          { email: `limit-${run}-${n}@example.com`, password: 'correct horse battery' },
+        ),
       )
     const limited = statuses.filter((status) => status === 429).length
     // REGISTER_LIMIT_PER_IP (20 an hour): the rest are refused however the header rotates.
@@ -426,14 +430,20 @@ describe('the cluster behind HAProxy', () => {
   })
 })
 
-/** POSTs an empty JSON body from `localAddress` with `headers`; the status. */
-function rawStatus(base: string, path: string, localAddress: string, headers: Record<string, string>) {
+/** POSTs `body` as JSON from `localAddress` with `headers`; the status. */
+function rawStatus(
+  base: string,
+  path: string,
+  localAddress: string,
+  headers: Record<string, string>,
+  body: unknown,
+) {
   return new Promise<number>((resolve, reject) => {
     const request = httpRequest(`${base}${path}`, { method: 'POST', localAddress, headers }, (response) => {
       response.resume()
       response.on('end', () => resolve(response.statusCode ?? 0))
     })
     request.on('error', reject)
-    request.end('{}')
+    request.end(JSON.stringify(body))
   })
 }
