@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logoutToken, registerCustomer, uniqueEmail } from './support/api.ts'
-import { cookieValue, launchBrowser, openContext, storageLengths } from './support/browser.ts'
+import { cookieValue, launchBrowser, openContext, storageKeys } from './support/browser.ts'
 import { testServer } from './support/server.ts'
 
 const { baseURL } = testServer()
@@ -131,7 +131,7 @@ describe('ending the session', () => {
     expect(path(page.url())).toBe('/portal/home?redirect=%2Fconsole%2Foverview')
     expect(await cookieValue(context, 'token')).toBeUndefined()
     expect(await cookieValue(context, 'firstVisit')).toBeUndefined()
-    expect(await storageLengths(page)).toEqual({ local: 0, session: 0 })
+    expect(await storageKeys(page)).toEqual({ local: [], session: [] })
     // The server forgot the session too.
     const me = await fetch(`${baseURL}/api/user/me`, {
       headers: { authorization: `Bearer ${customer.token}` },
@@ -151,7 +151,7 @@ describe('ending the session', () => {
     await page.waitForURL((url) => url.pathname === '/portal/home')
     expect(path(page.url())).toBe('/portal/home?redirect=%2Fconsole%2Frecharge')
     expect(await cookieValue(context, 'token')).toBeUndefined()
-    expect(await storageLengths(page)).toEqual({ local: 0, session: 0 })
+    expect(await storageKeys(page)).toEqual({ local: [], session: [] })
     await context.close()
   })
 })

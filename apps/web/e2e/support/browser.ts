@@ -69,5 +69,9 @@ export const openContext = async (browser: Browser, baseURL: string, options: Co
 export const cookieValue = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((cookie) => cookie.name === name)
 
-export const storageLengths = (page: Page) =>
-  page.evaluate(() => ({ local: window.localStorage.length, session: window.sessionStorage.length }))
+/** The keys in the page's web storages (names, so a failure says what was left behind). */
+export const storageKeys = (page: Page) =>
+  page.evaluate(() => ({
+    local: Object.keys(window.localStorage).sort(),
+    session: Object.keys(window.sessionStorage).sort(),
+  }))

@@ -1,11 +1,11 @@
-// i18next set-up: the stored preference picks the language; changes are persisted and mirrored on <html lang>.
+// i18next set-up: the stored preference picks the language; changes are mirrored on <html lang>.
 // zh-CN (the default and the fallback) is bundled; en-US's texts and antd locale load on demand, through a backend
 // that i18next awaits in changeLanguage, so a switch renders only once the texts are there.
 import type { Locale } from 'antd/es/locale'
 import antdZhCN from 'antd/locale/zh_CN'
 import i18n, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, LANGUAGE_KEY, type Language, readLanguage } from '../shared/i18n/language.ts'
+import { DEFAULT_LANGUAGE, type Language, readLanguage } from '../shared/i18n/language.ts'
 import { NAMESPACES, type Namespaces, zhCN } from './i18n-zh-cn.ts'
 import './i18n-types.ts'
 
@@ -73,13 +73,9 @@ void i18n
 
 document.documentElement.lang = i18n.language
 
+// Mirrored on <html lang>; stored only where the visitor chooses (persistLanguage).
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, language)
-  } catch {
-    // storage can be unavailable (private mode); the choice then lasts for this page only
-  }
 })
 
 export { i18n }

@@ -5,7 +5,7 @@ import './global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { savePreferences } from '../shared/api/update-me.ts'
-import { type Language, readLanguage } from '../shared/i18n/language.ts'
+import { type Language, persistLanguage, readLanguage } from '../shared/i18n/language.ts'
 import { App } from './app.tsx'
 import { setupHttp } from './http/setup-http.ts'
 import { i18n, loadLanguage } from './i18n.ts'
@@ -18,6 +18,7 @@ setupHttp((to, options) => router.navigate(to, options))
 export const restoreAfterSignIn = () => restore(queryClient)
 
 export const saveLanguage = async (language: Language): Promise<void> => {
+  persistLanguage(language)
   await i18n.changeLanguage(language)
   await savePreferences(queryClient, { language })
 }

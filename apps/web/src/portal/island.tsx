@@ -5,7 +5,7 @@ import type { SessionToken } from '@proxy/contract/auth/endpoints'
 import { ACCOUNT_PAGES } from '@proxy/contract/wire'
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { DEFAULT_LANGUAGE, LANGUAGE_KEY, type Language, readLanguage } from '../shared/i18n/language.ts'
+import { DEFAULT_LANGUAGE, type Language, persistLanguage, readLanguage } from '../shared/i18n/language.ts'
 import { PORTAL_HOME, signInPath } from '../shared/session/redirect.ts'
 import { hasToken, storeToken } from '../shared/session/token.ts'
 import { loadOffer, type Offer } from './portal-api.ts'
@@ -87,11 +87,7 @@ const Island = ({
 
   const onLanguage = (next: Language) => {
     setLanguage(next)
-    try {
-      window.localStorage.setItem(LANGUAGE_KEY, next)
-    } catch {
-      // storage can be unavailable (private mode); the choice then lasts for this page only
-    }
+    persistLanguage(next)
     if (hasToken())
       void loadConsole()
         .then((entry) => entry.saveLanguage(next))

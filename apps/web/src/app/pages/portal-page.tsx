@@ -8,7 +8,7 @@ import { useTrafficPlans } from '../../features/traffic/api/get-traffic-plans.ts
 import { Portal } from '../../portal/portal-page.tsx'
 import { useCatalog } from '../../shared/api/get-catalog.ts'
 import { savePreferences } from '../../shared/api/update-me.ts'
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, type Language, persistLanguage } from '../../shared/i18n/language.ts'
 import { hasToken, storeToken } from '../../shared/session/token.ts'
 import { restoreAfterSignIn } from '../session/restore-after-sign-in.ts'
 
@@ -21,6 +21,7 @@ export const PortalPage = () => {
   const plans = useTrafficPlans().data?.plans ?? []
 
   const onLanguage = (language: Language) => {
+    persistLanguage(language)
     void i18n.changeLanguage(language)
     if (hasToken()) void savePreferences(queryClient, { language }).catch(() => undefined)
   }

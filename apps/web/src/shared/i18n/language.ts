@@ -17,3 +17,16 @@ export const readChosenLanguage = (
 
 export const readLanguage = (storage: Pick<Storage, 'getItem'> = window.localStorage): Language =>
   readChosenLanguage(storage) ?? DEFAULT_LANGUAGE
+
+/**
+ * Stores a language the visitor chose (or their account holds). Only choices are stored, never a
+ * language i18n merely loaded: a load that finished after a logout wiped the storage would write
+ * it back.
+ */
+export const persistLanguage = (language: Language): void => {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language)
+  } catch {
+    // storage can be unavailable (private mode); the choice then lasts for this page only
+  }
+}

@@ -5,7 +5,7 @@ import Cookies from 'js-cookie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeCustomer } from '../../test/fake-customer.ts'
 import { mockApi } from '../../test/render-route.tsx'
-import { LANGUAGE_KEY } from '../i18n/language.ts'
+import { LANGUAGE_KEY, persistLanguage } from '../i18n/language.ts'
 import { browserTimeZone } from './account-preferences.ts'
 import { restorePreferences } from './restore-preferences.ts'
 import { FIRST_VISIT_COOKIE, TOKEN_COOKIE } from './token.ts'
@@ -46,6 +46,8 @@ afterEach(async () => {
 
 describe('restorePreferences right after sign-in', () => {
   it("switches to the account's language and stores it, over the one picked on the portal", async () => {
+    // Picked on the portal: stored.
+    persistLanguage('zh-CN')
     await i18n.changeLanguage('zh-CN')
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('zh-CN')
     const server = fakeAccount(fakeCustomer({ language: 'en-US' }))
@@ -116,6 +118,7 @@ describe('restorePreferences when the console loads', () => {
   })
 
   it("saves this browser's own choice instead of overriding it", async () => {
+    persistLanguage('en-US')
     await i18n.changeLanguage('en-US')
     const server = fakeAccount(fakeCustomer({ language: 'zh-CN' }))
     signIn()

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import i18n from 'i18next'
 import { meQueryOptions } from '../api/get-me.ts'
 import { savePreferences } from '../api/update-me.ts'
-import { DEFAULT_LANGUAGE, isLanguage, readChosenLanguage } from '../i18n/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, persistLanguage, readChosenLanguage } from '../i18n/language.ts'
 import { browserTimeZone, planRestore, type RestoreMoment } from './account-preferences.ts'
 import { getToken, markTourSeen } from './token.ts'
 
@@ -34,8 +34,10 @@ export async function restorePreferences(queryClient: QueryClient, moment: Resto
       },
       moment,
     )
-    // app/i18n stores the language under `language` on every change.
-    if (plan.language) await i18n.changeLanguage(plan.language)
+    if (plan.language) {
+      persistLanguage(plan.language)
+      await i18n.changeLanguage(plan.language)
+    }
     if (plan.hideTour) markTourSeen()
     if (plan.save) await savePreferences(queryClient, plan.save)
   } catch {

@@ -1,10 +1,10 @@
-// Switches between zh-CN and en-US; app/i18n persists the choice under `language`, and while signed in
+// Switches between zh-CN and en-US; the choice is stored under `language`, and while signed in
 // it is saved on the account too (restored after every sign-in). A Segmented control rather than a
 // Dropdown, which would pull antd Menu into the portal chunk.
 import { useQueryClient } from '@tanstack/react-query'
 import { Segmented } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { isLanguage, LANGUAGES, type Language } from '../i18n/language.ts'
+import { isLanguage, LANGUAGES, type Language, persistLanguage } from '../i18n/language.ts'
 import { hasToken } from '../session/token.ts'
 
 const SHORT_LABELS: Record<Language, string> = { 'zh-CN': '中', 'en-US': 'EN' }
@@ -20,6 +20,7 @@ export const LanguageSwitch = ({ compact = false }: { compact?: boolean }) => {
   }))
 
   const onChange = (language: Language) => {
+    persistLanguage(language)
     void i18n.changeLanguage(language)
     // Loaded on demand: the contract's schemas stay out of the portal's first chunk.
     if (hasToken())
