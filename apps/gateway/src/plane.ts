@@ -113,10 +113,10 @@ export function startPlane(
     tunnels.closeWhere((grant) => !store.isCurrent(grant))
   }
   /** What this plane may carry unacknowledged, and how much it counts before it reports. */
-  const window = createCountWindow(
+  const countWindow = createCountWindow(
     Math.max(1024 * 1024, Math.floor(NODE_WINDOW_BYTES / config.GATEWAY_WORKERS)),
   )
-  const reportBytes = window.size / 4
+  const reportBytes = countWindow.size / 4
   /** Bytes counted and not reported yet. */
   let unreported = 0
   const metered = (grant: Grant, up: number, down: number) => {
@@ -142,7 +142,7 @@ export function startPlane(
       cutOff()
     },
   })
-  const allowance = createByteAllowance(leases, window)
+  const allowance = createByteAllowance(leases, countWindow)
   const slots = createTunnelSlots(leases, slotSpare)
   const relay = createRelay({
     tunnels,
@@ -251,7 +251,7 @@ export function startPlane(
     } else if (message.type === 'lease' || message.type === 'recall') {
       return leases.receive(message)
     } else if (message.type === 'counted') {
-      return window.put(message.bytes)
+      return countWindow.put(message.bytes)
     } else {
       // What the node has left (a hint for new connections: the bytes themselves cross on leases).
       for (const [id, bytes] of message.allowances) store.setAllowance(id, bytes)

@@ -125,14 +125,18 @@ export function createUdpAssociations(options: UdpAssociationOptions) {
       if (isClosed || clientPort === undefined) return
       lastActive = Date.now()
       const port = clientPort
-      void options.allowance.takeAll(grant, data.length).then((isPaid) => {
+      const send = (isPaid: boolean) => {
         if (!isPaid) return
         if (isClosed) return options.allowance.refund(grant, data.length)
         client.send([header, data], port, clientAddress, (error) => {
           if (error) options.allowance.refund(grant, data.length)
           else options.meter(grant, 0, data.length)
         })
-      })
+      }
+      // Mostly paid at once; a datagram that must wait for the lease goes when it comes.
+      const paid = options.allowance.takeAll(grant, data.length)
+      if (paid === true) send(true)
+      else void paid.then(send)
     }
 
     async function forward(destination: Destination, data: Buffer) {

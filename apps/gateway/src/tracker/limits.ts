@@ -50,8 +50,7 @@ export function createCountWindow(size: number) {
         woken()
       }
     },
-    isOpen: () => credit > 0,
-    /** Resolves once some credit is back. */
+    /** Resolves once some credit is back (at once while there is some). */
     opened(): Promise<void> {
       if (credit > 0) return Promise.resolve()
       waiting ??= new Promise<void>((resolve) => {
@@ -64,12 +63,11 @@ export function createCountWindow(size: number) {
 
 export type CountWindow = ReturnType<typeof createCountWindow>
 
-/** A window no sync side holds back (a plane tested alone, the one-process gateway's own calls). */
+/** A window nothing holds back: for the relay and UDP tests, which have no sync side to acknowledge. */
 export const openWindow: CountWindow = {
   size: Number.POSITIVE_INFINITY,
   take: (n) => n,
   put: () => {},
-  isOpen: () => true,
   opened: () => Promise.resolve(),
 }
 
@@ -78,47 +76,53 @@ export const openWindow: CountWindow = {
  * far as this plane also holds a lease of them. Taking may give less than asked: the rest waits for
  * `more`.
  */
-export function createByteAllowance(leases: Leases, window: CountWindow = openWindow) {
+export function createByteAllowance(leases: Leases, countWindow: CountWindow = openWindow) {
   const keyOf = (grant: Grant) => (grant.kind === 'traffic-account' ? bytesKey(grant.id) : undefined)
   /** How many of `n` bytes may cross now (taken from the window and the lease). */
   function take(grant: Grant, n: number): number {
-    const allowed = window.take(n)
+    const allowed = countWindow.take(n)
     const key = keyOf(grant)
     if (!key || allowed === 0) return allowed
     const taken = leases.take(key, allowed)
-    window.put(allowed - taken)
+    countWindow.put(allowed - taken)
     // Running low: ask for the next slice before the stream has to wait for it.
     if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
     return taken
   }
   /** Bytes taken and then not sent. */
   function refund(grant: Grant, n: number) {
-    window.put(n)
+    countWindow.put(n)
     const key = keyOf(grant)
     if (key) leases.put(key, n)
   }
   /** Resolves true once more may cross, false when the account has nothing left node-wide. */
   async function more(grant: Grant): Promise<boolean> {
-    if (!window.isOpen()) await window.opened()
+    await countWindow.opened()
     const key = keyOf(grant)
     if (!key || leases.balance(key) > 0) return true
     return leases.more(key)
+  }
+  async function takeRest(grant: Grant, n: number, taken: number): Promise<boolean> {
+    while (taken < n) {
+      if (!(await more(grant))) {
+        refund(grant, taken)
+        return false
+      }
+      taken += take(grant, n - taken)
+    }
+    return true
   }
   return {
     take,
     refund,
     more,
-    /** All `n` bytes or none, waiting for the lease: false (nothing taken) when the account is spent. */
-    async takeAll(grant: Grant, n: number): Promise<boolean> {
-      let taken = take(grant, n)
-      while (taken < n) {
-        if (!(await more(grant))) {
-          refund(grant, taken)
-          return false
-        }
-        taken += take(grant, n - taken)
-      }
-      return true
+    /**
+     * All `n` bytes or none, waiting for the window and the lease: false (nothing taken) when the
+     * account is spent. True at once, without a promise, when they are there (a datagram's usual case).
+     */
+    takeAll(grant: Grant, n: number): true | Promise<boolean> {
+      const taken = take(grant, n)
+      return taken === n ? true : takeRest(grant, n, taken)
     },
   }
 }

@@ -40,7 +40,7 @@ export function isAllowedAddress(address: string, allowed: readonly string[]): b
 }
 
 /** Whether a matched route (its pattern, as registered) is one of the operator console's. */
-export const isAdminRoute = (routeUrl: string | undefined) =>
+const isAdminRoute = (routeUrl: string | undefined) =>
   routeUrl !== undefined && (routeUrl === ADMIN_PATH || routeUrl.startsWith(`${ADMIN_PATH}/`))
 
 /**
