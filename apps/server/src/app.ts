@@ -127,6 +127,7 @@ export async function buildApp(
     db: database.db,
     allowedIps: config.ADMIN_ALLOWED_IPS,
     isHttps: config.publicUrl.startsWith('https:'),
+    webOrigins: config.webOrigins,
   })
   await registerHealth(app, database.db)
 

@@ -47,6 +47,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
   const baseUrl = `http://127.0.0.1:${address.port}`
+  const [webOrigin = baseUrl] = config.webOrigins
 
   /** One HTTP exchange; `from` picks the loopback source address (127.0.0.x), as another client machine. */
   function exchange(
@@ -73,13 +74,15 @@ export async function startTestServer(env: Record<string, string> = {}) {
     })
   }
 
-  /** A raw request: body is sent as given when it is a string, else as JSON. */
+  /** A raw request: body is sent as given when it is a string, else as JSON; from the console's origin unless told. */
   async function call<T = unknown>(
     method: string,
     path: string,
     options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
   ): Promise<Answer<T>> {
-    const headers: Record<string, string> = { ...options.headers }
+    // As a browser on the console's own pages sends it; `origin: ''` sends none (a script, a forged form).
+    const headers: Record<string, string> = { origin: webOrigin, ...options.headers }
+    if (headers.origin === '') delete headers.origin
     if (options.token) headers.authorization = `Bearer ${options.token}`
     let body: string | undefined
     if (options.body !== undefined) {

@@ -1,6 +1,8 @@
 // The operator console at /admin in Chromium: the CLI-made owner signs in with a TOTP computed here, changes
 // the one-time password, adjusts, suspends and restores a customer, finds each step in the audit log; a
 // customer's token opens nothing there; screenshots of every page in both languages, desktop and phone.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpNow, wrongTotp } from './support/admin-operator.ts'
@@ -59,6 +61,18 @@ const signInForm = async (page: Page, password: string, totp: string) => {
 const modalOk = (page: Page) => page.locator('.ant-modal-footer .ant-btn-primary').last()
 
 const drawerDetail = (page: Page) => page.getByTestId('customer-detail')
+
+/** The operator API with the console's cookie, sent as the console's own page sends it (its Origin). */
+const adminFetch = (path: string, init: { method: string; body?: unknown }) =>
+  fetch(`${baseURL}/api/admin${path}`, {
+    method: init.method,
+    headers: {
+      cookie: sessionCookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+      origin: baseURL,
+      'content-type': 'application/json',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
 
 const walletBalance = async (token: string) =>
   (await getJson<{ wallet: { balance: number } }>(baseURL, '/user/wallet', token)).wallet.balance
@@ -228,16 +242,6 @@ describe('running the business from the console', () => {
   let errors: string[]
   let orderNo = ''
 
-  const adminFetch = (path: string, init: { method: string; body?: unknown }) =>
-    fetch(`${baseURL}/api/admin${path}`, {
-      method: init.method,
-      headers: {
-        cookie: sessionCookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
-        'content-type': 'application/json',
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
-
   beforeAll(async () => {
     const created = await adminFetch('/catalogue/regions', {
       method: 'POST',
@@ -376,6 +380,70 @@ describe('running the business from the console', () => {
     expect(await rowOf('inventory.import').count()).toBeGreaterThanOrEqual(1)
     expect(await rowOf('catalogue.region.update').filter({ hasText: regionId }).count()).toBe(1)
     expect(errors).toEqual([])
+  })
+})
+
+describe('a page of the same site on another origin', () => {
+  let hostile: Server | undefined
+  afterAll(() => hostile?.close())
+
+  it("cannot write with the operator's cookie: its form post and its fetch are refused, audited, and change nothing", async () => {
+    const invited = await adminFetch('/operators/invitations', {
+      method: 'POST',
+      body: { email: `csrf-${Date.now()}@example.com`, role: 'support' },
+    })
+    expect(invited.status).toBe(200)
+    const { invitation } = ((await invited.json()) as { data: { invitation: { id: string } } }).data
+    const title = `Forged ${Date.now()}`
+    // Another port of the console's host: the same site, so SameSite=Strict lets the cookie go along.
+    const page = `<!doctype html><form id="forged" method="POST" enctype="text/plain"
+        action="${baseURL}/api/admin/operators/invitations/${invitation.id}/revoke"><input name="a" value="b"></form>
+      <script>
+        fetch(${JSON.stringify(`${baseURL}/api/admin/announcements`)}, {
+          method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ titleZh: ${JSON.stringify(title)}, titleEn: ${JSON.stringify(title)}, bodyZh: 'x', bodyEn: 'x' }),
+        }).finally(() => document.getElementById('forged').submit())
+      </script>`
+    hostile = createServer((_request, reply) =>
+      reply.writeHead(200, { 'content-type': 'text/html' }).end(page),
+    )
+    await new Promise<void>((resolve) => hostile?.listen(0, '127.0.0.1', resolve))
+    const { port } = hostile.address() as AddressInfo
+    expect(port).not.toBe(Number(new URL(baseURL).port))
+
+    const { context, page: victim } = await openAdmin({ cookies: sessionCookies })
+    await victim.goto(`http://127.0.0.1:${port}/`)
+    // The form's navigation lands on the API's answer.
+    await victim.waitForURL((url) => url.pathname.endsWith('/revoke'))
+    const answer = JSON.parse((await victim.locator('body').textContent()) ?? '{}') as { code: number }
+    expect(answer.code).toBe(1104)
+    await context.close()
+
+    const team = (await (await adminFetch('/operators', { method: 'GET' })).json()) as {
+      data: { invitations: { id: string }[] }
+    }
+    expect(team.data.invitations.map((pending) => pending.id)).toContain(invitation.id)
+    const announcements = await (await adminFetch('/announcements', { method: 'GET' })).text()
+    expect(announcements).not.toContain(title)
+    // Both refusals name the owner: the browser did send the cookie, and the server refused its use.
+    const audit = (await (await adminFetch('/audit?action=refused', { method: 'GET' })).json()) as {
+      data: {
+        items: {
+          operatorEmail: string | null
+          reason: string
+          target: string | null
+          after: { route: string }
+        }[]
+      }
+    }
+    const refused = audit.data.items.filter(
+      (row) => row.operatorEmail === owner.email && row.reason.startsWith('CROSS_SITE_REQUEST'),
+    )
+    expect(refused.map((row) => row.after.route).sort()).toEqual([
+      'POST /api/admin/announcements',
+      'POST /api/admin/operators/invitations/:id/revoke',
+    ])
+    expect(refused.find((row) => row.target !== null)?.target).toBe(invitation.id)
   })
 })
 

@@ -1,7 +1,7 @@
 // The account dialogs: personal info (rename, API tokens, API access) and password change.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getWithToken, login, registerCustomer } from './support/api.ts'
+import { createApiToken, getWithToken, login, registerCustomer } from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { screenshot } from './support/screens.ts'
 import { testServer } from './support/server.ts'
@@ -147,6 +147,32 @@ describe('change password', () => {
     // This session survives the change.
     await page.reload()
     await page.getByTestId('greeting').waitFor()
+    await context.close()
+  })
+
+  it('shows where a token was last used, and revokes every token with the password when asked', async () => {
+    const customer = await registerCustomer(baseURL, 'password-tokens')
+    const secret = await createApiToken(baseURL, customer.token, 'night job')
+    expect(await getWithToken(baseURL, '/user/wallet', secret)).toBe(200)
+    const { context, page } = await openContext(browser, baseURL, { token: customer.token })
+    await page.goto('/console/overview')
+    await openFromUserMenu(page, '个人信息')
+    const row = page.getByTestId('api-token-table').locator('tbody tr').filter({ hasText: 'night job' })
+    await expect(row.getByTestId('api-token-last-ip').textContent()).resolves.toBe('来自 127.0.0.1')
+    await page.keyboard.press('Escape')
+    await page.locator('.ant-modal').filter({ hasText: '个人信息' }).waitFor({ state: 'hidden' })
+
+    await openFromUserMenu(page, '修改密码')
+    const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' })
+    const next = 'Another-new-passw0rd'
+    await dialog.locator('#change-password_oldPassword').fill(customer.password)
+    await dialog.locator('#change-password_newPassword').fill(next)
+    await dialog.locator('#change-password_confirm').fill(next)
+    await dialog.getByTestId('change-password-revoke-tokens').check()
+    await dialog.getByRole('button', { name: '确认修改' }).click()
+    await page.locator('.ant-message').getByText('密码已修改，所有 API 令牌已吊销').waitFor()
+    expect(await getWithToken(baseURL, '/user/wallet', secret)).toBe(401)
+    expect(await getWithToken(baseURL, '/user/wallet', customer.token)).toBe(200)
     await context.close()
   })
 })

@@ -9,10 +9,12 @@ export type Endpoint = {
   summary: string
   tags: readonly string[]
   /**
-   * false for public calls; true (the default) needs a customer's bearer token; 'node' a node token;
-   * 'operator' an operator's session (the console's cookie) holding `permission`.
+   * false for public calls; true (the default) needs a customer's bearer token, a session or an API
+   * token; 'session' a customer's console session only, never an API token (what guards the account
+   * itself: tokens, password, two-factor, sessions); 'node' a node token; 'operator' an operator's
+   * session (the console's cookie) holding `permission`.
    */
-  auth?: boolean | 'node' | 'operator'
+  auth?: boolean | 'session' | 'node' | 'operator'
   /** For 'operator' endpoints: what the operator's role must allow. */
   permission?: Permission
   body?: z.ZodType

@@ -11,6 +11,16 @@ export const errorCatalogue = {
   HEADERS_TOO_LARGE: { code: 1008, status: 431, message: 'The request headers are too large' },
   UNAUTHORIZED: { code: 1101, status: 401, message: 'Sign in to continue' },
   FORBIDDEN: { code: 1103, status: 403, message: 'You are not allowed to do this' },
+  CROSS_SITE_REQUEST: {
+    code: 1104,
+    status: 403,
+    message: 'This request did not come from our own pages and was refused',
+  },
+  SESSION_REQUIRED: {
+    code: 1105,
+    status: 403,
+    message: 'Sign in to the console to do this; an API token cannot',
+  },
   RATE_LIMITED: { code: 1129, status: 429, message: 'Too many requests, try again later' },
   INTERNAL: { code: 1500, status: 500, message: 'Something went wrong on our side' },
   SERVICE_UNAVAILABLE: { code: 1503, status: 503, message: 'The service is not ready' },

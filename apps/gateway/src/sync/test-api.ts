@@ -157,10 +157,11 @@ export async function startApi(
   }
 
   let operator: Promise<string> | undefined
-  /** A call to /api/admin as one operator signed in over HTTP (the console's way). */
+  /** A call to /api/admin as one operator signed in over HTTP, from the console's own page as a browser marks it. */
   async function asOperator<T>(method: string, path: string, body?: unknown) {
     operator ??= ask<string>({ op: 'operator' })
-    const answer = await call<T>(method, path, { body, headers: { cookie: await operator } })
+    const headers = { cookie: await operator, 'sec-fetch-site': 'same-origin' }
+    const answer = await call<T>(method, path, { body, headers })
     if (answer.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer.body)}`)
     return answer.body.data
   }

@@ -3,6 +3,7 @@
 // knows the shape.
 import type { OperatorRole, Permission } from '@proxy/contract/admin/permissions'
 import type { FastifyRequest } from 'fastify'
+import type { RefusalListener } from './errors.ts'
 
 export type AuthContext = {
   userId: string
@@ -21,10 +22,14 @@ export type OperatorContext = { operatorId: string; email: string; role: Operato
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
+    /** As authenticate, but only a console session: an API token is refused (403). */
+    authenticateSession: (request: FastifyRequest) => Promise<void>
     /** Resolves the operator session and refuses a role without `permission` (403). */
     authenticateOperator: (request: FastifyRequest, permission: Permission) => Promise<void>
     /** The operator console's cookie: its name and whether it is Secure (modules/admin/operator-auth.ts). */
     operatorCookie: { name: string; secure: boolean }
+    /** Adds a listener told of every refused request before its answer (platform/errors.ts). */
+    onRefusal: (listener: RefusalListener) => void
   }
   interface FastifyRequest {
     auth: AuthContext | null

@@ -117,6 +117,8 @@ export const ConfigSchema = z.object({
   CREDENTIAL_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Sign-ups tried per email address per hour (whoever tries them): probing one address stays slow. */
+  REGISTER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Password-reset mails asked for per email address per 15 minutes. */
   PASSWORD_RESET_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   /** Password-reset requests per client address per 15 minutes. */
@@ -135,9 +137,17 @@ export const ConfigSchema = z.object({
   METRICS_ALLOW: addressList,
 })
 
+/** `npm run dev`'s web server (apps/web/vite.config.ts), under both of the names a developer may open. */
+const VITE_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173']
+
 export type Config = z.infer<typeof ConfigSchema> & {
   /** PUBLIC_URL without a trailing slash, or this server on localhost. */
   publicUrl: string
+  /**
+   * Origins whose pages may make cookie-authenticated writes (the operator console): PUBLIC_URL's, and
+   * in development also Vite's dev server, which proxies /api with the browser's Origin unchanged.
+   */
+  webOrigins: string[]
   /** Where the dev outbox writes each mail as a file, when mail does not go out over SMTP. */
   mailOutboxDir: string | undefined
   seedDemo: boolean
@@ -187,9 +197,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? undefined
     : (config.MAIL_OUTBOX_DIR ??
       (config.NODE_ENV === 'development' ? join(config.DATA_DIR, 'outbox') : undefined))
+  const webOrigins = [new URL(publicUrl).origin, ...(config.NODE_ENV === 'development' ? VITE_ORIGINS : [])]
   return {
     ...config,
     publicUrl,
+    webOrigins,
     mailOutboxDir,
     seedDemo: seedDemo && !isProduction,
     localGateway,

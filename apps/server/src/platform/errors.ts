@@ -67,11 +67,24 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL')
 }
 
+/** Told of every refused request (a 4xx answer) before it is answered; the admin module audits some. */
+export type RefusalListener = (request: FastifyRequest, refusal: AppError) => Promise<void>
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  const listeners: RefusalListener[] = []
+  app.decorate('onRefusal', (listener: RefusalListener) => {
+    listeners.push(listener)
+  })
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error)
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ code: appError.name }, appError.message)
+    else {
+      request.log.info({ code: appError.name }, appError.message)
+      for (const listener of listeners)
+        await listener(request, appError).catch((failure: unknown) =>
+          request.log.error({ err: failure }, 'a refusal could not be recorded'),
+        )
+    }
     return reply.status(appError.status).send(envelope(appError))
   })
 }

@@ -50,7 +50,9 @@ export function mount<E extends Endpoint>(
         ? [(request: FastifyRequest) => app.authenticateOperator(request, permission ?? 'self')]
         : isPublic
           ? []
-          : [app.authenticate]
+          : endpoint.auth === 'session'
+            ? [app.authenticateSession]
+            : [app.authenticate]
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -64,6 +66,9 @@ export function mount<E extends Endpoint>(
       response: { 200: envelopeOf(endpoint.response) },
       security: endpoint.auth === false ? [] : isOperator ? [{ adminSession: [] }] : [{ bearer: [] }],
       ...(permission && { description: `Operator permission: \`${permission}\`` }),
+      ...(endpoint.auth === 'session' && {
+        description: 'A console session only (`st_…`): an API token (`pat_…`) gets 403 SESSION_REQUIRED.',
+      }),
     },
     // Authentication runs on the request line and headers, before the body is read or
     // validated: a stranger learns nothing about an endpoint's schema and cannot make us parse

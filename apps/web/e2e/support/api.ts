@@ -37,6 +37,13 @@ export const login = (baseURL: string, email: string, password: string) =>
 
 export const logoutToken = (baseURL: string, token: string) => post(baseURL, '/auth/logout', undefined, token)
 
+/** An API token made from the customer's session, as the personal-info dialog makes one: its secret. */
+export const createApiToken = async (baseURL: string, session: string, name: string) => {
+  const { status, body } = await post(baseURL, '/user/api-tokens', { name }, session)
+  if (status !== 200) throw new Error(`API token not created: ${status} ${JSON.stringify(body)}`)
+  return (body.data as { token: string }).token
+}
+
 export const getWithToken = async (baseURL: string, path: string, token: string) =>
   (await fetch(`${baseURL}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).status
 

@@ -91,6 +91,8 @@ const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
     LOGIN_LIMIT_PER_IP: '1000',
     // The wallet journeys pay on the built-in sandbox gateway, whatever gateway the calling shell configures.
     EPAY_URL: '',
+    // The address the browser uses: the console's writes must come from PUBLIC_URL's origin.
+    PUBLIC_URL: baseURL,
     PAYMENTS_SANDBOX: 'true',
   }
   let adminOperator: AdminOperator

@@ -42,6 +42,8 @@ export type TwoFactorLoginInput = z.infer<typeof TwoFactorLoginInput>
 export const ChangePasswordInput = z.strictObject({
   oldPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: Password,
+  /** Also end every API token (after a suspected takeover: a token outlives the old password). */
+  revokeApiTokens: z.boolean().optional(),
 })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
@@ -89,8 +91,9 @@ export const logout = defineEndpoint({
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/auth/password',
-  summary: 'Change the password; every other session is revoked',
+  summary: 'Change the password; every other session is revoked, and every API token when asked',
   tags,
+  auth: 'session',
   body: ChangePasswordInput,
   response: z.null(),
 })

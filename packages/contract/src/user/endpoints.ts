@@ -52,6 +52,8 @@ export const ApiToken = z.object({
   prefix: z.string(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
+  /** The client address of the last use. */
+  lastUsedIp: z.string().nullable(),
 })
 export type ApiToken = z.infer<typeof ApiToken>
 
@@ -95,6 +97,7 @@ export const createApiToken = defineEndpoint({
   path: '/user/api-tokens',
   summary: 'Create an API token; the secret is shown once',
   tags,
+  auth: 'session',
   body: CreateApiTokenInput,
   response: CreatedApiToken,
 })
@@ -104,6 +107,7 @@ export const revokeApiToken = defineEndpoint({
   path: '/user/api-tokens/:id',
   summary: 'Revoke an API token; it stops working on the next request',
   tags,
+  auth: 'session',
   params: IdParams,
   response: z.null(),
 })
@@ -173,6 +177,7 @@ export const setupTwoFactor = defineEndpoint({
   path: '/user/2fa/setup',
   summary: 'Start turning on two-factor sign-in: a new authenticator secret, shown this once',
   tags,
+  auth: 'session',
   body: TwoFactorSetupInput,
   response: TwoFactorSetup,
 })
@@ -183,6 +188,7 @@ export const enableTwoFactor = defineEndpoint({
   summary:
     'Turn on two-factor sign-in with a current code; answers 10 one-time recovery codes, shown this once',
   tags,
+  auth: 'session',
   body: TwoFactorEnableInput,
   response: RecoveryCodes,
 })
@@ -192,6 +198,7 @@ export const disableTwoFactor = defineEndpoint({
   path: '/user/2fa/disable',
   summary: 'Turn off two-factor sign-in with the password and a code or a recovery code',
   tags,
+  auth: 'session',
   body: TwoFactorDisableInput,
   response: z.null(),
 })
@@ -209,6 +216,7 @@ export const revokeSession = defineEndpoint({
   path: '/user/sessions/:id',
   summary: 'Sign one session out; it stops working on the next request',
   tags,
+  auth: 'session',
   params: IdParams,
   response: z.null(),
 })
@@ -218,6 +226,7 @@ export const revokeOtherSessions = defineEndpoint({
   path: '/user/sessions/revoke-others',
   summary: 'Sign out every session but the one of this request',
   tags,
+  auth: 'session',
   response: z.object({ revoked: z.number().int() }),
 })
 

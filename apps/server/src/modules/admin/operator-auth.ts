@@ -16,6 +16,7 @@ import '../../platform/auth-context.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type IssuedOperatorSession, resolveSession } from './operators.service.ts'
+import { auditRefusals } from './refusal-audit.ts'
 
 const OPERATOR_TOKEN = /^op_[A-Za-z0-9_-]{43}$/
 export const ADMIN_PATH = '/api/admin'
@@ -53,13 +54,43 @@ export const operatorCookieOf = (isHttps: boolean) => ({
   secure: isHttps,
 })
 
-export type AdminAuthOptions = { db: Db; allowedIps: readonly string[]; isHttps: boolean }
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A write the console's cookie authenticates must come from the console's own pages: SameSite=Strict
+ * still sends the cookie from any page of the same site (another port, a sibling subdomain), so the
+ * browser's own word on where the request came from decides — an `Origin` we serve the pages from, or
+ * `Sec-Fetch-Site: same-origin` (a page cannot set either). A body must be JSON: an HTML form cannot
+ * send that without our say (CORS), so a forged form post is refused even where those headers are
+ * missing.
+ */
+export function refuseCrossSiteWrite(request: FastifyRequest, webOrigins: readonly string[]) {
+  if (SAFE_METHODS.has(request.method)) return
+  const { origin } = request.headers
+  const fromOurPages =
+    (origin !== undefined && webOrigins.includes(origin)) ||
+    request.headers['sec-fetch-site'] === 'same-origin'
+  if (!fromOurPages) throw new AppError('CROSS_SITE_REQUEST')
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
+  const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  if (hasBody && mediaType !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+}
+
+export type AdminAuthOptions = {
+  db: Db
+  allowedIps: readonly string[]
+  isHttps: boolean
+  /** Origins whose pages may write with the console's cookie (config.webOrigins). */
+  webOrigins: readonly string[]
+}
 
 export const adminAuthPlugin = fp(
-  async (app: FastifyInstance, { db, allowedIps, isHttps }: AdminAuthOptions) => {
+  async (app: FastifyInstance, { db, allowedIps, isHttps, webOrigins }: AdminAuthOptions) => {
     await app.register(cookie)
     app.decorate('operatorCookie', operatorCookieOf(isHttps))
     app.decorateRequest('operator', null)
+    auditRefusals(app, db, isAdminRoute)
     // Decided by the route the request matched, never by its raw URL: the router decodes and
     // normalises (`/api/%61dmin/…`, an absolute-form request line), so a prefix test of the URL can be
     // walked around while the admin route still answers.
@@ -74,6 +105,8 @@ export const adminAuthPlugin = fp(
       if (!found) throw new AppError('UNAUTHORIZED')
       const { operator, sessionId } = found
       request.operator = { operatorId: operator.id, email: operator.email, role: operator.role, sessionId }
+      // After the session is known, so the audit log can name whose browser was used.
+      refuseCrossSiteWrite(request, webOrigins)
       if (operator.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
         throw new AppError('PASSWORD_CHANGE_REQUIRED')
       if (!can(operator.role, permission)) throw new AppError('FORBIDDEN')

@@ -11,10 +11,17 @@ import { BEARER } from './tokens.ts'
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const resolveToken = createTokenResolver(db)
   app.decorateRequest('auth', null)
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const authenticate = async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '')
-    const auth = match?.[1] ? await resolveToken(match[1]) : null
+    const auth = match?.[1] ? await resolveToken(match[1], request.ip) : null
     if (!auth) throw new AppError('UNAUTHORIZED')
     request.auth = auth
+  }
+  app.decorate('authenticate', authenticate)
+  // What guards the account itself (its tokens, password, second factor, sessions) needs the console:
+  // a leaked API token must not be able to mint another or lock its owner out (credentials.ts).
+  app.decorate('authenticateSession', async (request: FastifyRequest) => {
+    await authenticate(request)
+    if (!request.auth?.sessionId) throw new AppError('SESSION_REQUIRED')
   })
 })

@@ -23,7 +23,7 @@ import {
   signIn,
   signOut,
 } from './auth.service.ts'
-import { admitAttempt, LOGIN_WINDOW_MS } from './login-limits.ts'
+import { admitAttempt, admitHourlyAttempt, LOGIN_WINDOW_MS } from './login-limits.ts'
 import { mailResetLink, resetPassword } from './recovery.service.ts'
 import { completeTwoFactorSignIn } from './two-factor.service.ts'
 import { createSealer } from './two-factor.ts'
@@ -57,6 +57,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer, mai
     app,
     register,
     async ({ body, request }) => {
+      // Registration says when an address is taken (README, "Who has an account"): so it is slow to ask.
+      if (!(await admitHourlyAttempt(db, `register:${body.email}`, config.REGISTER_LIMIT_PER_EMAIL)))
+        throw new AppError('RATE_LIMITED')
       const { userId, session } = await registerCustomer(db, body, clientOf(request))
       mailQueue.add('verification link', () => mailVerificationLink(db, linkMail, userId))
       return session

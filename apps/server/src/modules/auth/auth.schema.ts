@@ -80,6 +80,8 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The client address of the last use (as TRUST_PROXY reads it), shown beside the time. */
+    lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [

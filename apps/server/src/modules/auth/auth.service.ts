@@ -1,11 +1,12 @@
 // Registration, sign-in and password changes. Services throw AppError; routes stay thin.
 import type { Credentials, TwoFactorChallenge } from '@proxy/contract/auth/endpoints'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createWalletAccount } from '../ledger/index.ts'
 import { apiTokens, type SIGN_IN_OUTCOMES, sessions, signInEvents, users } from './auth.schema.ts'
 import { isCommonPassword } from './common-passwords.ts'
+import { endCredentials } from './credentials.ts'
 import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 import type { AuthContext } from './sessions.ts'
@@ -122,10 +123,11 @@ export async function signOut(db: Db, auth: AuthContext): Promise<void> {
     await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, auth.apiTokenId))
 }
 
+/** Sets a new password; ends the customer's other sessions, and their API tokens when `revokeApiTokens`. */
 export async function changePassword(
   db: Db,
   auth: AuthContext,
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; revokeApiTokens?: boolean | undefined },
 ): Promise<void> {
   const [user] = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
@@ -137,11 +139,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword)
   await inTransaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId))
-    const otherSessions = auth.sessionId ? ne(sessions.id, auth.sessionId) : undefined
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), otherSessions))
+    await endCredentials(tx, auth.userId, {
+      keepSessionId: auth.sessionId,
+      apiTokens: input.revokeApiTokens === true,
+    })
   })
 }
 
@@ -170,16 +171,7 @@ export async function setSuspension(
     )
     .where(eq(users.id, userId))
     .returning({ suspendedAt: users.suspendedAt, suspendReason: users.suspendReason })
-  if (suspension) {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    await tx
-      .update(apiTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-  }
+  if (suspension) await endCredentials(tx, userId, { keepSessionId: null, apiTokens: true })
   return { before: current, after: after ?? current }
 }
 

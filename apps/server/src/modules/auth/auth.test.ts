@@ -205,8 +205,11 @@ describe('rate limits', () => {
   it('forgets counters once their window has passed', async () => {
     const { email } = await server.newCustomer()
     await server.call('POST', '/api/auth/login', { body: { email, password: 'wrong password!' } })
+    // The sign-in's own counters (the sign-up counted the address under its hourly key, purged later).
     const count = async () =>
-      (await server.db.select().from(loginAttempts)).filter((row) => row.key.includes(email)).length
+      (await server.db.select().from(loginAttempts)).filter(
+        (row) => row.key.includes(email) && /^account(-address)?:/.test(row.key),
+      ).length
     expect(await count()).toBe(2)
     await server.db
       .update(loginAttempts)
@@ -244,6 +247,23 @@ describe('rate limits', () => {
       })
       expect(blocked.status).toBe(429)
       expect(blocked.body.code).toBe(errorCatalogue.RATE_LIMITED.code)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('limits sign-ups tried per email address, from any address: asking whether one address is taken stays slow', async () => {
+    const limited = await startTestServer({ REGISTER_LIMIT_PER_EMAIL: '2' })
+    try {
+      const register = (email: string, from: string) =>
+        limited.call('POST', '/api/auth/register', { body: { email, password }, from })
+      await limited.newCustomer('taken@example.com')
+      expect((await register('taken@example.com', '127.0.0.21')).status).toBe(409)
+      const third = await register('Taken@Example.com', '127.0.0.22')
+      expect(third.status).toBe(429)
+      expect(third.body.code).toBe(errorCatalogue.RATE_LIMITED.code)
+      // Other addresses are another matter.
+      expect((await register('free@example.com', '127.0.0.22')).status).toBe(200)
     } finally {
       await limited.close()
     }

@@ -77,6 +77,7 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]>
     prefix: row.prefix,
     createdAt: iso(row.createdAt),
     lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
+    lastUsedIp: row.lastUsedIp,
   }))
 }
 

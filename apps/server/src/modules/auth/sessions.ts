@@ -40,6 +40,7 @@ export function createTokenResolver(db: Db) {
       id: apiTokens.id,
       userId: apiTokens.userId,
       lastUsedAt: apiTokens.lastUsedAt,
+      lastUsedIp: apiTokens.lastUsedIp,
       walletCents: walletCentsOf(apiTokens.userId),
     })
     .from(apiTokens)
@@ -48,13 +49,18 @@ export function createTokenResolver(db: Db) {
 
   const stale = (at: Date | null) => !at || Date.now() - at.getTime() > TOUCH_AFTER_MS
 
-  return async function resolveToken(token: string): Promise<AuthContext | null> {
+  /** `ip`: the client's address, kept as an API token's last address (a session keeps the one it signed in from). */
+  return async function resolveToken(token: string, ip: string): Promise<AuthContext | null> {
     const hash = hashToken(token)
     if (token.startsWith(API_TOKEN_PREFIX)) {
       const [row] = await findApiToken.execute({ hash })
       if (!row) return null
-      if (stale(row.lastUsedAt))
-        await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id))
+      // A new address is written at once: where a token is used from is what its owner checks.
+      if (stale(row.lastUsedAt) || row.lastUsedIp !== ip)
+        await db
+          .update(apiTokens)
+          .set({ lastUsedAt: sql`now()`, lastUsedIp: ip })
+          .where(eq(apiTokens.id, row.id))
       return { userId: row.userId, sessionId: null, apiTokenId: row.id, walletCents: row.walletCents }
     }
     const [row] = await findSession.execute({ hash })

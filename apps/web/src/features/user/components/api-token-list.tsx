@@ -33,7 +33,20 @@ export const ApiTokenList = () => {
       title: t('tokens.lastUsedAt'),
       dataIndex: 'lastUsedAt',
       responsive: ['md'],
-      render: (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('tokens.never')),
+      // When and from where: an address the owner does not know is how a leaked token shows itself.
+      render: (value: string | null, record) =>
+        value ? (
+          <>
+            <div>{formatDateTime(value, i18n.language)}</div>
+            {record.lastUsedIp && (
+              <Typography.Text type="secondary" data-testid="api-token-last-ip">
+                {t('tokens.lastUsedFrom', { ip: record.lastUsedIp })}
+              </Typography.Text>
+            )}
+          </>
+        ) : (
+          t('tokens.never')
+        ),
     },
     {
       key: 'actions',

@@ -1,13 +1,13 @@
-// 修改密码: current password, new password (contract minimum), confirmation; a wrong current password is
-// shown on its field as well as in the toast.
+// 修改密码: current password, new password (contract minimum), confirmation, and whether to end every API
+// token too (after a suspected takeover); a wrong current password is shown on its field as well as in the toast.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@proxy/contract/wire'
-import { Alert, App, Form, Input, Modal } from 'antd'
+import { Alert, App, Checkbox, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../shared/http/api-error.ts'
 import { useChangePassword } from '../api/change-password.ts'
 
 type Props = { open: boolean; onClose: () => void }
-type Values = { oldPassword: string; newPassword: string; confirm: string }
+type Values = { oldPassword: string; newPassword: string; confirm: string; revokeApiTokens?: boolean }
 
 export const ChangePasswordModal = ({ open, onClose }: Props) => {
   const { t } = useTranslation(['user', 'errors'])
@@ -15,12 +15,12 @@ export const ChangePasswordModal = ({ open, onClose }: Props) => {
   const [form] = Form.useForm<Values>()
   const change = useChangePassword()
 
-  const onFinish = ({ oldPassword, newPassword }: Values) =>
+  const onFinish = ({ oldPassword, newPassword, revokeApiTokens }: Values) =>
     change.mutate(
-      { oldPassword, newPassword },
+      { oldPassword, newPassword, revokeApiTokens: revokeApiTokens === true },
       {
         onSuccess: () => {
-          void message.success(t('password.success'))
+          void message.success(t(revokeApiTokens ? 'password.successTokensEnded' : 'password.success'))
           form.resetFields()
           onClose()
         },
@@ -85,6 +85,9 @@ export const ChangePasswordModal = ({ open, onClose }: Props) => {
           ]}
         >
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="revokeApiTokens" valuePropName="checked" extra={t('password.revokeApiTokensHint')}>
+          <Checkbox data-testid="change-password-revoke-tokens">{t('password.revokeApiTokens')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

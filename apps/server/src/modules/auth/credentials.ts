@@ -1,0 +1,31 @@
+// What ends a customer's credentials, in one place: a password reset (the way back after a takeover)
+// and a suspension end every session and every API token; a password change ends the other sessions
+// and, when the customer asks, the API tokens. A token made by a stolen token would outlive all of
+// these, so tokens are made only from a console session (auth-plugin.ts, `auth: 'session'`).
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { Tx } from '../../platform/db/client.ts'
+import { apiTokens, sessions } from './auth.schema.ts'
+
+export type Ending = {
+  /** The session that asked (a password change keeps it); null ends every one. */
+  keepSessionId: string | null
+  apiTokens: boolean
+}
+
+/** Revokes the customer's sessions (but the kept one) and, if asked, API tokens; answers how many of each. */
+export async function endCredentials(tx: Tx, userId: string, ending: Ending) {
+  const kept = ending.keepSessionId ? ne(sessions.id, ending.keepSessionId) : undefined
+  const endedSessions = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), kept))
+    .returning({ id: sessions.id })
+  const endedTokens = ending.apiTokens
+    ? await tx
+        .update(apiTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+        .returning({ id: apiTokens.id })
+    : []
+  return { sessions: endedSessions.length, apiTokens: endedTokens.length }
+}
