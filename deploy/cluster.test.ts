@@ -428,22 +428,35 @@ describe('the cluster behind HAProxy', () => {
     expect(limited, JSON.stringify(statuses)).toBe(5)
     expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true)
   })
+
+  it('keeps the operator console and /metrics closed to an outsider who claims an allowed address', async () => {
+    const claim = { 'x-forwarded-for': '127.0.0.1' }
+    // ADMIN_ALLOWED_IPS and METRICS_ALLOW name 127.0.0.1: from there the console answers (401: no
+    // session yet) and the scrape works; from 127.0.0.77 claiming 127.0.0.1, neither does.
+    expect(await rawStatus(cluster.url, '/api/admin/auth/me', '127.0.0.1', {}, undefined, 'GET')).toBe(401)
+    expect(await rawStatus(cluster.url, '/api/admin/auth/me', '127.0.0.77', claim, undefined, 'GET')).toBe(
+      403,
+    )
+    expect(await rawStatus(cluster.url, '/metrics', '127.0.0.1', {}, undefined, 'GET')).toBe(200)
+    expect(await rawStatus(cluster.url, '/metrics', '127.0.0.77', claim, undefined, 'GET')).toBe(403)
+  })
 })
 
-/** POSTs `body` as JSON from `localAddress` with `headers`; the status. */
+/** Sends `body` (as JSON, when given) from `localAddress` with `headers`; the status. */
 function rawStatus(
   base: string,
   path: string,
   localAddress: string,
   headers: Record<string, string>,
   body: unknown,
+  method = 'POST',
 ) {
   return new Promise<number>((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { method: 'POST', localAddress, headers }, (response) => {
+    const request = httpRequest(`${base}${path}`, { method, localAddress, headers }, (response) => {
       response.resume()
       response.on('end', () => resolve(response.statusCode ?? 0))
     })
     request.on('error', reject)
-    request.end(JSON.stringify(body))
+    request.end(body === undefined ? undefined : JSON.stringify(body))
   })
 }

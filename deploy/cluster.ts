@@ -346,6 +346,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       TRUST_PROXY: '1',
+      // The operators' network is this machine: the test proves a forged header does not open either list.
+      ADMIN_ALLOWED_IPS: '127.0.0.1',
+      METRICS_ALLOW: '127.0.0.1',
       PUBLIC_URL: url,
       APP_SECRET: randomBytes(36).toString('base64url'),
       // No merchant: the built-in sandbox gateway, whose notifies the test signs with EPAY_KEY.

@@ -61,6 +61,8 @@ export const SERVER_ENV = [
   'REDIS_URL',
   'REDIS_PREFIX',
   'TRUST_PROXY',
+  'ADMIN_ALLOWED_IPS',
+  'METRICS_ALLOW',
   'PUBLIC_URL',
   'APP_SECRET',
   'EPAY_URL',
