@@ -30,8 +30,12 @@ const IN_FLIGHT_BOUND = 4 * MiB
  */
 const VMESS_IN_FLIGHT_BOUND = STREAMS * 16 * MiB
 const SINK_HOST = '127.0.0.205'
-/** How long the streams run before the kill (at top speed: hundreds of MiB). */
-const RUN_MS = 800
+/**
+ * The streams run until this much has crossed before the kill (a few hundred ms at top speed): a
+ * count, not a time, so a machine busy with other work still kills mid-transfer, not before it.
+ */
+const KILL_AFTER = 96 * MiB
+const KILL_DEADLINE_MS = 30_000
 
 const binary = findExecutable('v2ray')
 let api: Api
@@ -143,7 +147,8 @@ async function crossAndKill(
   restart: () => Promise<GatewayProcess>,
 ) {
   const streams = await openStreams(proxy)
-  await sleep(RUN_MS)
+  const deadline = Date.now() + KILL_DEADLINE_MS
+  while (streams.received() < KILL_AFTER && Date.now() < deadline) await sleep(10)
   if (how === 'group') expect(await gateway.crash(), gateway.log()).toBe(true)
   else if (how === 'primary') kill(gateway.child.pid)
   else kill(gateway.workerPids()[0])
