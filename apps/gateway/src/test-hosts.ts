@@ -9,7 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { NETNS_RESULT } from './test-netns.ts'
+import { scenarioResult } from './test-netns.ts'
 
 const TSX = createRequire(import.meta.url).resolve('tsx')
 const CHILD = fileURLToPath(new URL('./test-hosts-child.ts', import.meta.url))
@@ -109,7 +109,7 @@ export async function createHosts(specs: Record<string, HostSpec>) {
   }
 }
 
-/** `command` as it runs inside the host's namespace: for spawn, fork's execPath and execArgv. */
+/** `command` as it runs inside the host's namespace (`ip netns exec`), for spawn. */
 export const inNetns = (namespace: string, command: string, args: string[] = []) => ({
   command: 'ip',
   args: ['netns', 'exec', namespace, command, ...args],
@@ -125,19 +125,5 @@ export function runInHost<T>(namespace: string, scenario: URL, input: unknown, t
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NETNS_INPUT: JSON.stringify(input) },
   })
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.once('error', reject)
-    child.once('close', (code, signal) => {
-      clearTimeout(timer)
-      const line = out.split('\n').find((text) => text.startsWith(NETNS_RESULT))
-      if (code === 0 && line) resolve(JSON.parse(line.slice(NETNS_RESULT.length)) as T)
-      else
-        reject(new Error(`the scenario in ${namespace} ended (${signal ?? code}) without a result:\n${out}`))
-    })
-  })
+  return scenarioResult<T>(child, timeoutMs, `the scenario in ${namespace}`)
 }
