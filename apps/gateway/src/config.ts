@@ -1,4 +1,5 @@
 // The gateway's settings, from the environment, validated once at start-up.
+import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
@@ -6,6 +7,13 @@ import { z } from 'zod'
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
 const fromInvocationDir = (path: string) =>
   isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path)
+/** `203.0.113.7` or `203.0.113.0/24` (IPv6 likewise). */
+const isAddressOrCidr = (part: string) => {
+  const [address = '', prefix, ...rest] = part.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+}
 
 export const GatewayConfig = z.object({
   /** The API the node talks to (node API under /api/node/v1). */
@@ -22,7 +30,16 @@ export const GatewayConfig = z.object({
    */
   GATEWAY_ADDRESSES: z
     .string()
-    .default('127.0.1.0/24,127.0.2.0/24,127.0.3.0/24,127.0.4.0/24,127.0.5.0/24,127.0.6.0/24'),
+    .default('127.0.1.0/24,127.0.2.0/24,127.0.3.0/24,127.0.4.0/24,127.0.5.0/24,127.0.6.0/24')
+    .refine(
+      (text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .every(isAddressOrCidr),
+      'comma-separated addresses or CIDRs, e.g. 203.0.113.0/24',
+    ),
   /** Where the traffic-account (rotating pool) endpoints listen. */
   GATEWAY_POOL_HOST: z.string().default('127.0.0.1'),
   GATEWAY_POOL_PORTS: z.string().default('1080,8080'),
@@ -53,6 +70,8 @@ export const GatewayConfig = z.object({
   GATEWAY_AUTH_BLOCK_MS: z.coerce.number().int().min(500).max(86_400_000).default(600_000),
   GATEWAY_PULL_MS: z.coerce.number().int().min(100).max(2000).default(1000),
   GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
+  /** The server counts a node down after NODE_DOWN_AFTER_SECONDS (60) without a heartbeat. */
+  GATEWAY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 })
 export type GatewayConfig = z.infer<typeof GatewayConfig>
 

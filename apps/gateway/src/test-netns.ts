@@ -7,9 +7,10 @@
 //
 // A scenario is a module whose default export takes the test's input and answers a JSON value:
 //   const result = await runInNetns<Result>(new URL('./x.scenario.ts', import.meta.url), input)
-import { spawn } from 'node:child_process'
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import dgram from 'node:dgram'
 import { createRequire } from 'node:module'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 /** The namespace's own address (on lo), and the range around it that is local there. */
@@ -33,6 +34,15 @@ export function runInNetns<T>(scenario: URL, input: unknown, timeoutMs = 180_000
       env: { ...process.env, NETNS_INPUT: JSON.stringify(input) },
     },
   )
+  return scenarioResult<T>(child, timeoutMs, "the namespace's scenario")
+}
+
+/** The answer a scenario's child prints (NETNS_RESULT), once it exits; killed after `timeoutMs`. */
+export function scenarioResult<T>(
+  child: ChildProcessByStdio<null, Readable, null>,
+  timeoutMs: number,
+  what: string,
+) {
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString()
@@ -44,7 +54,7 @@ export function runInNetns<T>(scenario: URL, input: unknown, timeoutMs = 180_000
       clearTimeout(timer)
       const line = out.split('\n').find((text) => text.startsWith(NETNS_RESULT))
       if (code === 0 && line) resolve(JSON.parse(line.slice(NETNS_RESULT.length)) as T)
-      else reject(new Error(`the namespace's scenario ended (${signal ?? code}) without a result:\n${out}`))
+      else reject(new Error(`${what} ended (${signal ?? code}) without a result:\n${out}`))
     })
   })
 }

@@ -60,9 +60,19 @@ export function groupMembers(pgid: number): number[] {
 
 export type GatewayProcess = ReturnType<typeof spawnGateway>
 
-/** The gateway as a process of its own, in its own process group, with these settings. */
-export function spawnGateway(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * The gateway as a process of its own, in its own process group, with these settings; with `netns`,
+ * inside that network namespace (`ip netns exec` execs node: the pid and the group stay the same).
+ */
+export function spawnGateway(env: Record<string, string>, options: { netns?: string } = {}) {
+  const [command, ...args] = [
+    ...(options.netns ? ['ip', 'netns', 'exec', options.netns] : []),
+    process.execPath,
+    '--import',
+    'tsx',
+    MAIN,
+  ]
+  const child: ChildProcess = spawn(command as string, args, {
     cwd: GATEWAY_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

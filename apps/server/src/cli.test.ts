@@ -9,12 +9,15 @@ import { describe, expect, it } from 'vitest'
 const run = promisify(execFile)
 const serverDir = resolve(import.meta.dirname, '..')
 
+/** The deployment's address, as node:add hands it to the node. */
+const PUBLIC_URL = 'https://console.example.com'
+
 async function cli(dataDir: string, ...args: string[]) {
   try {
     // node with tsx's loader, as `npm run cli` runs it, without an npx process in front of each call.
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL },
     })
     return { code: 0, out: stdout + stderr }
   } catch (error) {
@@ -39,7 +42,26 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('cli', () => {
     const added = await cli(dataDir, 'node:add', 'edge-1', 'edge-1.example.com')
     expect(added.code).toBe(0)
     expect(added.out).toMatch(/\n {2}nt_[A-Za-z0-9_-]{43}\n/)
-    expect((await cli(dataDir, 'node:list')).out).toContain('edge-1.example.com')
+    // After the token, the node host's environment file: every setting under a line saying what it is.
+    const token = added.out.match(/\n {2}(nt_[A-Za-z0-9_-]{43})\n/)?.[1]
+    const block = added.out.slice(added.out.indexOf('/etc/proxy-gateway.env (fill in GATEWAY_ADDRESSES)'))
+    const lines = block.split('\n').slice(2).filter(Boolean)
+    const settings = Object.fromEntries(
+      lines.filter((line) => !line.startsWith('#')).map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    )
+    expect(settings).toMatchObject({
+      GATEWAY_API_URL: PUBLIC_URL,
+      GATEWAY_NODE_TOKEN: token,
+      GATEWAY_ADDRESSES: expect.stringMatching(/^FILL-IN/),
+      GATEWAY_SPOOL_DIR: '/var/lib/proxy-gateway/spool',
+    })
+    expect(Object.keys(settings).every((name) => name.startsWith('GATEWAY_'))).toBe(true)
+    lines.forEach((line, index) => {
+      if (!line.startsWith('#')) expect(lines[index - 1], line).toMatch(/^# /)
+    })
+    const listed = await cli(dataDir, 'node:list')
+    expect(listed.out).toContain('edge-1.example.com')
+    expect(listed.out).not.toContain(token)
     expect((await cli(dataDir, 'node:revoke', 'edge-1')).out).toContain('Revoked 1 node(s).')
     expect((await cli(dataDir, 'node:revoke', 'edge-1')).code).toBe(1)
 

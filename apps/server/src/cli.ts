@@ -9,6 +9,7 @@ import { Email } from '@proxy/contract/auth/endpoints'
 import { createOperatorAccount } from './modules/admin/index.ts'
 import { createSealer } from './modules/auth/index.ts'
 import { clearLoginLimits } from './modules/auth/login-limits.ts'
+import { NODE_ENV_FILE, nodeEnvironment } from './modules/nodes/node-env.ts'
 import { healthTable, listNodes } from './modules/nodes/node-health.ts'
 import { addNode, revokeNode } from './modules/nodes/nodes.service.ts'
 import { simulateNode } from './modules/nodes/simulator.ts'
@@ -32,8 +33,10 @@ const USAGE = `Usage: npm run cli -- <command>
   admin:create <email>          make an operator (console at /admin); prints a one-time password,
       [--role owner|operator|finance|support]   the TOTP enrolment URI and 10 recovery codes, once
                                 (default role: owner)
-  node:add <name> <host>        register a proxy node; prints its token once
-  node:list                     nodes: up/down (silent 60 s)/revoked, last seen, push lag, health
+  node:add <name> <host>        register a proxy node; prints its token once, and the gateway's
+                                environment for the node host (API URL from PUBLIC_URL)
+  node:list                     nodes: up/down (silent NODE_DOWN_AFTER_SECONDS, 60)/revoked, last seen,
+                                push lag, health
   node:revoke <id|name>         revoke a node's token
   node:simulate --minutes N     SIMULATION: act as a proxy node over HTTP against the running server,
       [--url URL]               pushing N minutes of random usage for every credential it serves
@@ -116,12 +119,16 @@ const commands: Record<
       return 2
     }
     const { id, token } = await addNode(db, name, host)
+    const environment = nodeEnvironment({ name, host, apiUrl: loadConfig().publicUrl, token })
     console.log(`Node ${name} (${id}) registered. Its token, shown only now:\n\n  ${token}\n`)
+    console.log(
+      `On the node host, put this in ${NODE_ENV_FILE} (fill in GATEWAY_ADDRESSES):\n\n${environment}\n`,
+    )
     return 0
   },
   async 'node:list'(db) {
     const now = new Date()
-    const rows = await listNodes(db, now)
+    const rows = await listNodes(db, now, undefined, loadConfig().NODE_DOWN_AFTER_SECONDS * 1000)
     if (rows.length === 0) console.log('No nodes yet: npm run cli -- node:add <name> <host>')
     else console.table(healthTable(rows, now))
     return 0

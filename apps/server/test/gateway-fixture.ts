@@ -1,10 +1,12 @@
 // For the gateway's tests and bench: the real API over an in-memory PGlite, in a process of its own
 // (the gateway talks to the server only over HTTP, its tests included). It registers a node, stocks
 // a region on loopback addresses (and pool exits), and answers the parent's setup requests over
-// IPC: fund a wallet (an operator's adjustment), read the database, and sign an operator in.
+// IPC: fund a wallet (an operator's adjustment), read the database, sign an operator in, and
+// register another node with a region of its own (answering what `node:add` prints for it).
 // Started with FIXTURE_OPTIONS = {"firstAddress": n, "addressPrefix": "127.0.0.", "poolExits": [...],
-// "template": path}; answers {ready, …} first.
+// "template": path, "host": "127.0.0.1", "config": {…}}; answers {ready, …} first.
 import { buildApp } from '../src/app.ts'
+import { nodeEnvironment } from '../src/modules/nodes/node-env.ts'
 import { addNode } from '../src/modules/nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../src/modules/seed/demo-catalog.ts'
 import { importInventoryCsv } from '../src/modules/static-ip/inventory.service.ts'
@@ -22,22 +24,35 @@ export type FixtureOptions = {
   poolExits?: string[]
   /** A migrated database dump to load (write-pglite-template.ts), instead of migrating a new database. */
   template?: string
+  /** Where the API listens (default 127.0.0.1). */
+  host?: string
+  /** Server settings over the test defaults, e.g. NODE_DOWN_AFTER_SECONDS. */
+  config?: Record<string, string>
 }
 export type FixtureRequest =
   | { id: number; op: 'fund'; userId: string; cents: number }
   | { id: number; op: 'query'; text: string; params: unknown[] }
   | { id: number; op: 'operator' }
+  | { id: number; op: 'node'; name: string; addressPrefix: string; firstAddress: number; count: number }
   | { id: number; op: 'close' }
 export type FixtureReady = { ready: true; baseUrl: string; nodeToken: string; region: string }
 export type FixtureAnswer = { id: number; result?: unknown; error?: string }
+export type FixtureNode = { region: string; environment: string }
 
-/** A region stocked with `count` addresses from <prefix><firstAddress>, each on port 1080, and the pool's exits. */
-async function stockRegion(db: Db, count: number, prefix: string, firstAddress: number, poolExits: string[]) {
+/** A region stocked with `count` addresses from <prefix><firstAddress> on `node`, each on port 1080, and the pool's exits. */
+async function stockRegion(
+  db: Db,
+  count: number,
+  prefix: string,
+  firstAddress: number,
+  poolExits: string[],
+  node = 'gateway-sync',
+) {
   const id = `gw-${crypto.randomUUID().slice(0, 8)}`
   await db.insert(regions).values(testRegion(id))
   const lines = [
-    ...Array.from({ length: count }, (_, i) => `${id},${prefix}${i + firstAddress},1080,gateway-sync,static`),
-    ...poolExits.map((ip) => `${id},${ip},1,gateway-sync,pool`),
+    ...Array.from({ length: count }, (_, i) => `${id},${prefix}${i + firstAddress},1080,${node},static`),
+    ...poolExits.map((ip) => `${id},${ip},1,${node},pool`),
   ]
   const result = await importInventoryCsv(db, ['region_id,ip,port,node,purpose', ...lines].join('\n'))
   if (result.imported !== lines.length) throw new Error(`stocking failed: ${JSON.stringify(result.rejected)}`)
@@ -48,10 +63,11 @@ const options = JSON.parse(process.env.FIXTURE_OPTIONS ?? '{}') as FixtureOption
 const client = await createPglite(options.template)
 const database = await openPglite({ client })
 const app = await buildApp(
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.config }),
   database,
 )
-await app.listen({ port: 0, host: '127.0.0.1' })
+const host = options.host ?? '127.0.0.1'
+await app.listen({ port: 0, host })
 const address = app.server.address()
 if (!address || typeof address === 'string') throw new Error('no port')
 const node = await addNode(database.db, 'gateway-sync', '127.0.0.1')
@@ -62,7 +78,17 @@ const region = await stockRegion(
   options.firstAddress ?? 2,
   options.poolExits ?? [],
 )
-const baseUrl = `http://127.0.0.1:${address.port}`
+const baseUrl = `http://${host}:${address.port}`
+
+/** Another node, its own region stocked on its addresses, and what `node:add` prints for its host. */
+async function anotherNode(request: Extract<FixtureRequest, { op: 'node' }>): Promise<FixtureNode> {
+  const added = await addNode(database.db, request.name, `${request.name}.example.com`)
+  const { addressPrefix, firstAddress, count, name } = request
+  return {
+    region: await stockRegion(database.db, count, addressPrefix, firstAddress, [], name),
+    environment: nodeEnvironment({ name, host: `${name}.example.com`, apiUrl: baseUrl, token: added.token }),
+  }
+}
 
 /** A new operator signed in over HTTP, as the console does: the cookie header its writes carry. */
 async function operatorCookie() {
@@ -90,6 +116,7 @@ process.on('message', async (request: FixtureRequest) => {
     else if (request.op === 'query')
       answer({ result: (await client.query(request.text, request.params)).rows })
     else if (request.op === 'operator') answer({ result: await operatorCookie() })
+    else if (request.op === 'node') answer({ result: await anotherNode(request) })
     else {
       await close()
       process.exit(0)

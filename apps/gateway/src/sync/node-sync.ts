@@ -19,8 +19,6 @@ import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
 import { createPusher } from './pusher.ts'
 
-const HEARTBEAT_MS = 15_000
-
 export type NodeSync = ReturnType<typeof createNodeSync>
 
 /** How the sync side reaches the planes: all of them, or one (by the name it gives `receive`). */
@@ -207,7 +205,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
       every(config.GATEWAY_PULL_MS, 'pull', pull)
       every(config.GATEWAY_PUSH_MS, 'push', push)
       void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
-      every(HEARTBEAT_MS, 'heartbeat', heartbeat)
+      every(config.GATEWAY_HEARTBEAT_MS, 'heartbeat', heartbeat)
     },
     pull,
     push,

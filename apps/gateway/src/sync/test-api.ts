@@ -41,13 +41,26 @@ export const useApiTemplate = (path: string) => {
 /**
  * `firstAddress`: stock starts at <addressPrefix><firstAddress> (127.0.0.x by default), so test files
  * that listen never collide. `poolExits`: addresses the inventory marks as this node's rotating pool.
+ * `netns`: the network namespace to run in (test-hosts.ts), `host` the address to listen on there,
+ * `config` server settings over the test defaults.
  */
 export async function startApi(
-  options: { firstAddress?: number; addressPrefix?: string; poolExits?: string[] } = {},
+  options: {
+    firstAddress?: number
+    addressPrefix?: string
+    poolExits?: string[]
+    netns?: string
+    host?: string
+    config?: Record<string, string>
+  } = {},
 ) {
+  const { netns, ...fixtureOptions } = options
   const fixture = fork(FIXTURE, [], {
-    execArgv: ['--import', TSX],
-    env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify({ ...options, template }) },
+    // `ip netns exec` execs node in the namespace; the IPC channel's descriptor passes through.
+    ...(netns
+      ? { execPath: 'ip', execArgv: ['netns', 'exec', netns, process.execPath, '--import', TSX] }
+      : { execArgv: ['--import', TSX] }),
+    env: { ...process.env, FIXTURE_OPTIONS: JSON.stringify({ ...fixtureOptions, template }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Structured clone: rows keep their dates and bigints.
     serialization: 'advanced',
@@ -107,12 +120,12 @@ export async function startApi(
     return { id: me.body.data.id, token }
   }
 
-  /** A new customer who bought one static IP. */
-  async function staticIpCustomer(protocol: 'socks5' | 'vmess' = 'socks5') {
+  /** A new customer who bought one static IP (in the fixture's region, or `regionId`). */
+  async function staticIpCustomer(protocol: 'socks5' | 'vmess' = 'socks5', regionId = region) {
     const { token } = await customer(25_00)
     const bought = await call<{ instances: Instance[] }>('POST', '/api/orders/static-ip', {
       token,
-      body: { regionId: region, quantity: 1, durationDays: 30, protocol },
+      body: { regionId, quantity: 1, durationDays: 30, protocol },
       headers: { 'idempotency-key': crypto.randomUUID() },
     })
     const instance = bought.body.data?.instances[0]
@@ -176,6 +189,13 @@ export async function startApi(
 
   return {
     baseUrl,
+    asOperator,
+    /**
+     * Registers another node with a region of its own, `count` addresses from <addressPrefix><firstAddress>:
+     * the region, and the environment `npm run cli -- node:add` prints for the node's host.
+     */
+    addNode: (name: string, stock: { addressPrefix: string; firstAddress: number; count: number }) =>
+      ask<{ region: string; environment: string }>({ op: 'node', name, ...stock }),
     /** Sets the destination deny list in the console (PUT /api/admin/nodes/policy). */
     setDenyList: (list: DestinationDenyList) => asOperator('PUT', '/api/admin/nodes/policy', list),
     nodeRefusals,

@@ -91,6 +91,11 @@ export const ConfigSchema = z.object({
   TRAFFIC_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   /** Run a proxy gateway beside the server (`npm start` in development: the demo stock is on loopback). */
   LOCAL_GATEWAY: flag.optional(),
+  /**
+   * A node without a heartbeat for this long shows as down (console, dashboard, node:list). Nodes beat
+   * every GATEWAY_HEARTBEAT_MS (15 s): keep this at three beats or more.
+   */
+  NODE_DOWN_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CloudHub Proxy <no-reply@localhost>'),
   /** Without SMTP, each mail is also written here as a text file (default: DATA_DIR/outbox in development). */

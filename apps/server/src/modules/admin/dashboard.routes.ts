@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import { dashboard } from './dashboard.service.ts'
 
-export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
-  mount(app, getAdminDashboard, () => dashboard(db))
+export async function dashboardRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const downAfterMs = config.NODE_DOWN_AFTER_SECONDS * 1000
+  mount(app, getAdminDashboard, () => dashboard(db, new Date(), downAfterMs))
 }

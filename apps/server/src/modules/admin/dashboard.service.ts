@@ -26,7 +26,7 @@ function windowsOf(days: string[], cents: Map<string, number>): DashboardWindows
 
 const byDay = (rows: { day: string; cents: number }[]) => new Map(rows.map((row) => [row.day, row.cents]))
 
-export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
+export async function dashboard(db: Db, now = new Date(), downAfterMs = DOWN_AFTER_MS): Promise<Dashboard> {
   const today = utcMidnight(now)
   const daysBack = (count: number) => new Date(today.getTime() - (count - 1) * DAY_MS)
   const since7 = daysBack(7)
@@ -41,7 +41,7 @@ export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
     stockByRegion(db),
     packageBytesSoldSince(db, since30),
     usageBytesSince(db, since30),
-    nodeStatusCounts(db, now),
+    nodeStatusCounts(db, now, downAfterMs),
     noticesOfKindSince(db, AUTO_RENEW_FAILED_NOTICE, since7),
   ])
   const revenue = byDay(orderRows)
@@ -63,7 +63,7 @@ export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
       usedBytes: bytesToWire(usage.trafficAccountBytes),
       staticIpBytes: bytesToWire(usage.instanceBytes),
     },
-    nodes: { ...nodes, downAfterSeconds: DOWN_AFTER_MS / 1000 },
+    nodes: { ...nodes, downAfterSeconds: Math.round(downAfterMs / 1000) },
     autoRenewals: { failed: failed.notices, instances: failed.items, customers: failed.customers },
   }
 }

@@ -47,13 +47,17 @@ const nameTaken = () =>
     'name: an active node already has this name',
   )
 
-async function nodeOf(tx: Db | Tx, id: string) {
-  const [node] = await listNodes(tx, new Date(), id)
+async function nodeOf(tx: Db | Tx, id: string, downAfterMs?: number) {
+  const [node] = await listNodes(tx, new Date(), id, downAfterMs)
   return node
 }
 
-export async function adminNodes(db: Db): Promise<{ items: AdminNode[] }> {
-  const [rows, refusals] = await Promise.all([listNodes(db), refusalTotals(db)])
+/** Every node; `downAfterMs`: the server's down window (NODE_DOWN_AFTER_SECONDS). */
+export async function adminNodes(db: Db, downAfterMs?: number): Promise<{ items: AdminNode[] }> {
+  const [rows, refusals] = await Promise.all([
+    listNodes(db, new Date(), undefined, downAfterMs),
+    refusalTotals(db),
+  ])
   return { items: rows.map((row) => toAdminNode(row, refusals.get(row.id))) }
 }
 
@@ -83,11 +87,16 @@ export async function registerNode(
   })
 }
 
-export async function rotateToken(db: Db, request: FastifyRequest, id: string): Promise<NodeWithToken> {
+export async function rotateToken(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  downAfterMs?: number,
+): Promise<NodeWithToken> {
   return inTransaction(db, async (tx) => {
     const before = await nodeOf(tx, id)
     const rotated = await rotateNodeToken(tx, id)
-    const after = await nodeOf(tx, id)
+    const after = await nodeOf(tx, id, downAfterMs)
     if (!rotated || !after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
       operator: actorOf(request),

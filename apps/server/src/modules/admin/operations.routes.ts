@@ -22,10 +22,11 @@ import * as inventory from './operations-inventory.ts'
 import { adminNodes, registerNode, revokeNodeById, rotateToken } from './operations-nodes.ts'
 import * as policy from './operations-policy.ts'
 
-export async function operationsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
-  mount(app, listAdminNodes, () => adminNodes(db))
+export async function operationsRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const downAfterMs = config.NODE_DOWN_AFTER_SECONDS * 1000
+  mount(app, listAdminNodes, () => adminNodes(db, downAfterMs))
   mount(app, addAdminNode, ({ body, request }) => registerNode(db, request, body))
-  mount(app, rotateNodeToken, ({ params, request }) => rotateToken(db, request, params.id))
+  mount(app, rotateNodeToken, ({ params, request }) => rotateToken(db, request, params.id, downAfterMs))
   mount(app, revokeAdminNode, ({ params, request }) => revokeNodeById(db, request, params.id))
   mount(app, getDestinationPolicy, () => policy.destinationPolicy(db))
   mount(app, setDestinationPolicy, ({ body, request }) => policy.setDestinationPolicy(db, request, body))

@@ -1,5 +1,6 @@
 // How the proxy nodes are doing: each heartbeat stores the node's latest figures, each acknowledged
-// push its time, and `node:list` reads them back. A node silent for DOWN_AFTER_MS is down.
+// push its time, and `node:list` reads them back. A node silent for the down window is down: the
+// server's NODE_DOWN_AFTER_SECONDS, DOWN_AFTER_MS where a caller gives none.
 import { formatBytes } from '@proxy/contract/bytes'
 import type { NodeHeartbeat } from '@proxy/contract/nodes/endpoints'
 import { asc, count, eq, isNull, sql } from 'drizzle-orm'
@@ -7,7 +8,7 @@ import type { Db, Tx } from '../../platform/db/client.ts'
 import { recordRefusals } from './node-policy.ts'
 import { nodes } from './nodes.schema.ts'
 
-/** Nodes beat every 15 s: four missed beats and the node counts as down. */
+/** Nodes beat every 15 s (GATEWAY_HEARTBEAT_MS): four missed beats and the node counts as down. */
 export const DOWN_AFTER_MS = 60_000
 
 export type NodeStatus = 'up' | 'down' | 'revoked'
@@ -40,14 +41,15 @@ export async function recordPush(db: Db, nodeId: string) {
 export const statusOf = (
   node: { lastSeenAt: Date | null; revokedAt: Date | null },
   now = new Date(),
+  downAfterMs = DOWN_AFTER_MS,
 ): NodeStatus => {
   if (node.revokedAt) return 'revoked'
-  if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() > DOWN_AFTER_MS) return 'down'
+  if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() > downAfterMs) return 'down'
   return 'up'
 }
 
 /** Every node (or the one with `id`) with its status and latest figures, oldest first. */
-export async function listNodes(db: Db | Tx, now = new Date(), id?: string) {
+export async function listNodes(db: Db | Tx, now = new Date(), id?: string, downAfterMs = DOWN_AFTER_MS) {
   const rows = await db
     .select({
       id: nodes.id,
@@ -70,7 +72,7 @@ export async function listNodes(db: Db | Tx, now = new Date(), id?: string) {
     .orderBy(asc(nodes.createdAt), asc(nodes.id))
   return rows.map((row) => ({
     ...row,
-    status: statusOf(row, now),
+    status: statusOf(row, now, downAfterMs),
     /** Milliseconds since the last acknowledged push; null before the first. */
     pushLagMs: row.lastPushAt ? Math.max(0, now.getTime() - row.lastPushAt.getTime()) : null,
   }))
@@ -102,9 +104,9 @@ export function healthTable(list: Awaited<ReturnType<typeof listNodes>>, now = n
   }))
 }
 
-/** Nodes not revoked, up (a heartbeat within DOWN_AFTER_MS of `now`) and down, counted in one query. */
-export async function nodeStatusCounts(db: Db | Tx, now = new Date()) {
-  const freshSince = new Date(now.getTime() - DOWN_AFTER_MS).toISOString()
+/** Nodes not revoked, up (a heartbeat within `downAfterMs` of `now`) and down, counted in one query. */
+export async function nodeStatusCounts(db: Db | Tx, now = new Date(), downAfterMs = DOWN_AFTER_MS) {
+  const freshSince = new Date(now.getTime() - downAfterMs).toISOString()
   const [row] = await db
     .select({
       total: count(),

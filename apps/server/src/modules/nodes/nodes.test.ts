@@ -281,6 +281,11 @@ describe('node health', () => {
     const seen = (await healthOf(id))?.lastSeenAt as Date
     expect((await healthOf(id, new Date(seen.getTime() + DOWN_AFTER_MS)))?.status).toBe('up')
     expect((await healthOf(id, new Date(seen.getTime() + DOWN_AFTER_MS + 1)))?.status).toBe('down')
+    // A shorter window (the server's NODE_DOWN_AFTER_SECONDS) counts it down sooner.
+    const within = async (ms: number) =>
+      (await listNodes(server.db, new Date(seen.getTime() + ms), id, 3000))[0]
+    expect((await within(3000))?.status).toBe('up')
+    expect((await within(3001))?.status).toBe('down')
 
     // Any acknowledged push counts, even one with nothing for this server (an unknown id).
     const answer = await push(
