@@ -1,7 +1,8 @@
 // compose.yaml and the Dockerfile cannot be built here (no container engine), so this checks that
 // they describe the cluster deploy/cluster.test.ts runs: the same services, commands and variable
 // names (deploy/topology.ts, which deploy/cluster.ts starts from), the same HAProxy configuration,
-// and an image whose CMD and HEALTHCHECK are the replicas' command and readiness probe.
+// a server image whose CMD and HEALTHCHECK are the replicas' command and readiness probe, a gateway
+// image with v2ray, both carrying only what runs, and an `engines` floor every dependency accepts.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,8 +31,8 @@ type Service = {
   environment?: Record<string, string>
   volumes?: string[]
   image?: string
-  build?: string
-  healthcheck?: { disable?: boolean }
+  build?: string | { context?: string; target?: string }
+  healthcheck?: { disable?: boolean; test?: unknown }
 }
 const compose = parse(read('compose.yaml')) as { services: Record<string, Service> }
 const service = (name: string): Service => {
@@ -42,8 +43,11 @@ const service = (name: string): Service => {
 const names = (environment: Record<string, string> | undefined) => Object.keys(environment ?? {}).sort()
 const sorted = (list: readonly string[]) => [...list].sort()
 
-/** Dockerfile instructions per stage, continuation lines joined and comments dropped. */
-function dockerfileStages(text: string) {
+type Instruction = { keyword: string; args: string }
+type Stage = { from: string; name?: string; instructions: Instruction[] }
+
+/** Dockerfile instructions per stage (`FROM image [AS name]`), continuation lines joined and comments dropped. */
+function dockerfileStages(text: string): Stage[] {
   const instructions = text
     .replace(/\\\n/g, ' ')
     .split('\n')
@@ -53,11 +57,19 @@ function dockerfileStages(text: string) {
       const [keyword = '', ...rest] = line.split(/\s+/)
       return { keyword: keyword.toUpperCase(), args: rest.join(' ') }
     })
-  const stages: { from: string; instructions: typeof instructions }[] = []
+  const stages: Stage[] = []
   for (const instruction of instructions)
-    if (instruction.keyword === 'FROM') stages.push({ from: instruction.args, instructions: [] })
-    else stages.at(-1)?.instructions.push(instruction)
+    if (instruction.keyword === 'FROM') {
+      const [from = '', as, name] = instruction.args.split(/\s+/)
+      stages.push({ from, name: as?.toUpperCase() === 'AS' ? name : undefined, instructions: [] })
+    } else stages.at(-1)?.instructions.push(instruction)
   return stages
+}
+
+/** A stage's instructions after those of the stages it is built FROM: what its image ends up with. */
+function inherited(stages: Stage[], stage: Stage): Instruction[] {
+  const parent = stages.find((candidate) => candidate.name === stage.from && candidate !== stage)
+  return [...(parent ? inherited(stages, parent) : []), ...stage.instructions]
 }
 
 describe('compose.yaml mirrors the tested cluster', () => {
@@ -65,7 +77,7 @@ describe('compose.yaml mirrors the tested cluster', () => {
     expect(Object.keys(compose.services).sort()).toEqual(sorted(COMPOSE_SERVICES))
   })
 
-  it('runs each replica with the cluster’s command and variables, from the Dockerfile’s image', () => {
+  it('runs each replica with the cluster’s command and variables, from the Dockerfile’s default (server) image', () => {
     for (const replica of REPLICAS) {
       const { command, environment, build, image } = service(replica)
       expect(command, replica).toEqual([...SERVER_COMMAND])
@@ -76,7 +88,8 @@ describe('compose.yaml mirrors the tested cluster', () => {
       expect(environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
       expect(environment?.REDIS_URL).toBe('redis://redis:6379')
       expect(build).toBe('.')
-      expect(image).toBe(service('gateway').image)
+      expect(image).toBe(service(REPLICAS[0]).image)
+      expect(image).not.toBe(service('gateway').image)
     }
   })
 
@@ -93,12 +106,14 @@ describe('compose.yaml mirrors the tested cluster', () => {
   })
 
   it('runs the gateway with the cluster’s command and variables, talking to the API through HAProxy', () => {
-    const { command, environment, healthcheck } = service('gateway')
+    const { command, environment, healthcheck, build } = service('gateway')
     expect(command).toEqual([...GATEWAY_COMMAND])
     expect(names(environment)).toEqual(sorted(GATEWAY_ENV))
     const front = service('haproxy').environment?.HAPROXY_BIND?.split(':').at(-1)
     expect(environment?.GATEWAY_API_URL).toBe(`http://haproxy:${front}`)
-    expect(healthcheck?.disable).toBe(true)
+    // The Dockerfile's gateway target, whose image has no health check (it serves no /readyz).
+    expect(build).toEqual({ context: '.', target: 'gateway' })
+    expect(healthcheck?.test).toBeUndefined()
   })
 })
 
@@ -138,28 +153,99 @@ describe('deploy/haproxy.cfg', () => {
 
 describe('Dockerfile', () => {
   const stages = dockerfileStages(read('Dockerfile'))
-  const final = stages.at(-1)
-  const last = (keyword: string) => final?.instructions.filter((i) => i.keyword === keyword).at(-1)?.args
+  const stage = (name: string) => {
+    const found = stages.find((candidate) => candidate.name === name)
+    if (!found) throw new Error(`the Dockerfile has no stage ${name}`)
+    return found
+  }
+  /** The default target (the server) and `--target gateway`, each with what it inherits. */
+  const server = inherited(stages, stages.at(-1) as Stage)
+  const gateway = inherited(stages, stage('gateway'))
+  const last = (instructions: Instruction[], keyword: string) =>
+    instructions.filter((i) => i.keyword === keyword).at(-1)?.args
+  const runs = (instructions: Instruction[]) =>
+    instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args)
 
-  it('builds in stages on Node 24 slim: npm ci and npm run build, production dependencies only at run time', () => {
-    expect(stages.length).toBeGreaterThanOrEqual(2)
-    for (const stage of stages) expect(stage.from).toMatch(/^node:24-slim(\s|$)/)
-    const runs = stages.flatMap((stage) =>
-      stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args),
-    )
-    expect(runs.some((run) => run.includes('npm ci'))).toBe(true)
-    expect(runs.some((run) => run.includes('npm run build'))).toBe(true)
-    expect(runs.some((run) => /npm (prune|ci) .*--omit=dev/.test(run))).toBe(true)
+  it('builds in stages on one exact Node 24 slim release: npm ci and npm run build, production dependencies only at run time', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(3)
+    const bases = stages
+      .filter((candidate) => !stages.some((earlier) => earlier.name === candidate.from))
+      .map((candidate) => candidate.from)
+    // A moving tag (node:24-slim) would change under a rebuild; deploy/README.md says how to pin digests.
+    for (const base of bases) expect(base).toMatch(/^node:24\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})?$/)
+    expect(new Set(bases).size).toBe(1)
+    const all = stages.flatMap((candidate) => runs(candidate.instructions))
+    expect(all.some((run) => run.includes('npm ci'))).toBe(true)
+    expect(all.some((run) => run.includes('npm run build'))).toBe(true)
+    expect(all.some((run) => /npm (prune|ci) .*--omit=dev/.test(run))).toBe(true)
+  })
+
+  it('copies into both images only what runs: the bundles, production node_modules, migrations and the built web client', () => {
+    const allowed = [
+      '/app/package.json',
+      '/app/node_modules',
+      '/app/apps/server/package.json',
+      '/app/apps/server/node_modules',
+      '/app/apps/server/dist',
+      '/app/apps/server/drizzle',
+      '/app/apps/gateway/package.json',
+      '/app/apps/gateway/node_modules',
+      '/app/apps/gateway/dist',
+      '/app/apps/web/dist',
+    ]
+    for (const image of [server, gateway]) {
+      const copies = image.filter((i) => i.keyword === 'COPY' || i.keyword === 'ADD')
+      const sources = copies.map((copy) => {
+        const [from, ...paths] = copy.args.split(/\s+/)
+        // Only from the build stage: never the build context (sources, tests, .env) straight in.
+        expect(from).toBe('--from=build')
+        return paths.slice(0, -1)
+      })
+      expect(sources.flat().sort()).toEqual([...allowed].sort())
+      expect(sources.flat().some((path) => path.includes('apps/web/node_modules'))).toBe(false)
+    }
+    // What is copied is pruned first (node_modules here keeps no web library or build tool).
+    expect(runs(stage('build').instructions).some((run) => run.includes('npm prune --omit=dev'))).toBe(true)
   })
 
   it('runs the replicas’ command as a non-root user, with a healthcheck on the readiness probe', () => {
-    expect(JSON.parse(last('CMD') ?? 'null')).toEqual([...SERVER_COMMAND])
+    expect(JSON.parse(last(server, 'CMD') ?? 'null')).toEqual([...SERVER_COMMAND])
     for (const [name, value] of Object.entries(MALLOC_ENV))
-      expect(last('ENV')).toMatch(new RegExp(`\\b${name}=${value}(\\s|$)`))
-    expect(last('USER')).toMatch(/^(?!root\b|0\b)\S+/)
-    expect(last('HEALTHCHECK')).toContain(READY_PATH)
-    expect(last('HEALTHCHECK')).toMatch(/CMD \[/)
-    expect(last('EXPOSE')).toBe(service(REPLICAS[0]).environment?.PORT)
+      expect(last(server, 'ENV')).toMatch(new RegExp(`\\b${name}=${value}(\\s|$)`))
+    expect(last(server, 'USER')).toMatch(/^(?!root\b|0\b)\S+/)
+    expect(last(server, 'HEALTHCHECK')).toContain(READY_PATH)
+    expect(last(server, 'HEALTHCHECK')).toMatch(/CMD \[/)
+    expect(last(server, 'EXPOSE')).toBe(service(REPLICAS[0]).environment?.PORT)
+  })
+
+  it('has a gateway target: the same runtime with Debian’s v2ray, the cluster’s gateway command, non-root, no /readyz check', () => {
+    expect(stage('gateway').from).toBe(stages.at(-1)?.from)
+    expect(
+      runs(gateway).some((run) => /apt-get install .*--no-install-recommends .*\bv2ray\b/.test(run)),
+    ).toBe(true)
+    expect(JSON.parse(last(gateway, 'CMD') ?? 'null')).toEqual([...GATEWAY_COMMAND])
+    expect(last(gateway, 'USER')).toMatch(/^(?!root\b|0\b)\S+/)
+    expect(last(gateway, 'HEALTHCHECK') ?? 'NONE').toBe('NONE')
+  })
+})
+
+describe('engines', () => {
+  it('names a Node floor that every installed package accepts', () => {
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node
+    const floor = /^>=(\d+)\.(\d+)$/.exec(engines)
+    expect(floor, engines).not.toBeNull()
+    const version = `${floor?.[1]}.${floor?.[2]}.0`
+    // npm's own semver decides, as it does for EBADENGINE at install.
+    const refusing = spawnSync(
+      'npm',
+      ['query', `*:attr(engines, [node]):not(:semver(${version}, :attr(engines, [node])))`],
+      { cwd: root, encoding: 'utf8' },
+    )
+    expect(refusing.status, refusing.stderr).toBe(0)
+    const found = (JSON.parse(refusing.stdout) as { name: string; version: string; engines: unknown }[]).map(
+      (pkg) => `${pkg.name}@${pkg.version} ${JSON.stringify(pkg.engines)}`,
+    )
+    expect(found).toEqual([])
   })
 })
 
