@@ -17,7 +17,16 @@ import { maskEmail } from './platform/log-redaction.ts'
 const envFile = resolve(import.meta.dirname, '../../../.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
-const config = loadConfig()
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (error) {
+    // What is wrong with the configuration, said plainly: its stack trace would say nothing more.
+    if (!(error instanceof Error && error.message.startsWith('Invalid configuration:'))) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+})()
 const database = await openDatabase(config).catch((error) => {
   // What the operator can act on, in one line: a database down or refusing us, a data folder in use.
   const line =
