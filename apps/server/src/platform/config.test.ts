@@ -24,7 +24,7 @@ describe('production refuses', () => {
   it('an APP_SECRET a person typed: fewer than 10 different characters', () => {
     for (const typed of ['a'.repeat(32), 'changeme'.repeat(4), '0123456780123456780123456780123456'])
       expect(() => loadConfig({ ...COMPLETE, APP_SECRET: typed })).toThrow(
-        /^Invalid configuration:\n {2}APP_SECRET: only \d different characters/,
+        /^Invalid configuration:\n {2}APP_SECRET: too few different characters \(\d\)/,
       )
     // `openssl rand -hex 16`: 16 possible characters, of which a 32-character draw shows about 14.
     expect(loadConfig({ ...COMPLETE, APP_SECRET: '3f9a0c7be14d82a65f0e9d13c7b28a4f' }).APP_SECRET).toBe(

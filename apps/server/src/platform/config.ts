@@ -197,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  APP_SECRET: set a random secret of at least 32 characters')
   if (isProduction && isGuessableSecret(config.APP_SECRET))
     throw new Error(
-      `Invalid configuration:\n  APP_SECRET: only ${new Set(config.APP_SECRET).size} different characters; ` +
+      `Invalid configuration:\n  APP_SECRET: too few different characters (${new Set(config.APP_SECRET).size}); ` +
         `a random secret has many more (e.g. \`openssl rand -base64 48\`)`,
     )
   if (isProduction && !config.DATABASE_URL && !config.ALLOW_EMBEDDED_DATABASE)
