@@ -46,9 +46,25 @@ const targets = {
 const envFile = join(root, '.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
+const usage = `Usage: node scripts/build.mjs [--if-stale] [${Object.keys(targets).join('|')} ...]
+  (no target)   build all of them
+  --if-stale    only what is missing or older than its sources; with NODE_ENV=production
+                build nothing and fail when an output is missing
+  --help        this text`
+
 const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(usage)
+  process.exit(0)
+}
+// An unknown flag is a typo, not a request to rebuild everything.
+const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--if-stale')
+if (unknown.length > 0) {
+  console.error(`Unknown option ${unknown.join(', ')}\n${usage}`)
+  process.exit(2)
+}
 const ifStale = args.includes('--if-stale')
-const named = args.filter((arg) => !arg.startsWith('--'))
+const named = args.filter((arg) => !arg.startsWith('-'))
 for (const name of named)
   if (!(name in targets)) {
     console.error(`Unknown build target "${name}": use ${Object.keys(targets).join(', ')}`)

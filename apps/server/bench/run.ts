@@ -79,7 +79,8 @@ const megabytes = async (server: ServerProcess) => {
 // BENCH_ONLY=reads: both engines' reads and nothing else; any other BENCH_ONLY skips PGlite.
 if (!ONLY || ONLY === 'reads') {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'))
-  const server = await serveApp({ ...serverEnv, DATA_DIR: dataDir })
+  // Production mode on the embedded database, which production refuses unless asked for.
+  const server = await serveApp({ ...serverEnv, DATA_DIR: dataDir, ALLOW_EMBEDDED_DATABASE: 'true' })
   try {
     const wallet = await reads('PGlite', server, await register(server.base))
     console.log(`  GET /api/user/wallet on PGlite: ${wallet.toFixed(0)} req/s (goal >= 1,500)`)

@@ -40,6 +40,7 @@ import type { Database } from './platform/db/client.ts'
 import { onClientError, onFrameworkError, registerErrorHandling } from './platform/errors.ts'
 import { registerHealth } from './platform/health.ts'
 import { startJobs } from './platform/jobs/scheduler.ts'
+import { REDACT_PATHS, redactUrl, scrubLogLine } from './platform/log-redaction.ts'
 import { createMailQueue, type MailQueue } from './platform/mail/mail-queue.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { registerMetrics } from './platform/metrics.ts'
@@ -63,13 +64,6 @@ declare module 'fastify' {
   }
 }
 
-// EPay's order query carries the merchant key in its query string, an operator invitation its
-// token in the path: never write either to a log.
-const redactUrl = (url: string) =>
-  url
-    .replace(/([?&]key=)[^&]*/gi, '$1[redacted]')
-    .replace(/^(\/api\/admin\/invitations\/)[^/?]*/, '$1[redacted]')
-
 export type BuildOptions = { logStream?: { write: (line: string) => void } }
 
 export async function buildApp(
@@ -81,7 +75,9 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: REDACT_PATHS,
+      // The last pass, over each line as written: no full email address and no secret in the log.
+      hooks: { streamWrite: scrubLogLine },
       serializers: {
         req: (request) => ({
           method: request.method,

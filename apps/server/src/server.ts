@@ -7,21 +7,36 @@ import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
 import { ensureDemoNode } from './modules/seed/demo-node.ts'
 import { seedDemoCustomer } from './modules/seed/demo-seed.ts'
 import { startLocalGateway } from './modules/seed/local-gateway.ts'
-import { loadConfig } from './platform/config.ts'
+import { configWarnings, loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
+import { databaseUnreachable } from './platform/db/connect-failure.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
+import { maskEmail } from './platform/log-redaction.ts'
 
 // A .env file at the repository root is optional; real environment variables win over it.
 const envFile = resolve(import.meta.dirname, '../../../.env')
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 
-const config = loadConfig()
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (error) {
+    // What is wrong with the configuration, said plainly: its stack trace would say nothing more.
+    if (!(error instanceof Error && error.message.startsWith('Invalid configuration:'))) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+})()
 const database = await openDatabase(config).catch((error) => {
-  if (!(error instanceof DataDirBusyError)) throw error
-  console.error(error.message)
+  // What the operator can act on, in one line: a database down or refusing us, a data folder in use.
+  const line =
+    error instanceof DataDirBusyError ? error.message : databaseUnreachable(error, config.DATABASE_URL)
+  if (!line) throw error
+  console.error(line)
   process.exit(1)
 })
 const app = await buildApp(config, database)
+for (const warning of configWarnings(config)) app.log.warn(warning)
 
 if (config.seedDemo) {
   const stocked = await seedDemoCatalog(database.db)
@@ -29,7 +44,7 @@ if (config.seedDemo) {
     app.log.info({ addresses: stocked }, 'demo catalogue stocked from documentation address ranges')
   const demo = await seedDemoCustomer(database.db)
   if (demo) {
-    app.log.info({ email: demo.email }, 'demo customer created')
+    app.log.info({ email: maskEmail(demo.email) }, 'demo customer created')
     // Plain text so a person finds it among the JSON log lines; it is shown only this once.
     console.log(`\n  Demo sign-in (shown once): ${demo.email} / ${demo.password}\n`)
   }

@@ -18,7 +18,8 @@ export type Answer<T = unknown> = {
   body: { code: number; message: string; data: T }
 }
 
-async function openTestDatabase(): Promise<Database> {
+/** A fresh migrated database of this run's engine, as each test server gets. */
+export async function openTestDatabase(): Promise<Database> {
   if (!isPostgresRun()) return openPglite({ client: await createPglite(inject('pgliteTemplate')) })
   const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '')}`
   const admin = new pg.Client({ connectionString: postgresUrl() })
@@ -35,6 +36,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
     WEB_DIST: '/nonexistent',
     REGISTER_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_IP: '1000',
+    // The test database is opened below whatever the mode, never from DATABASE_URL.
+    ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   })
   const database = await openTestDatabase()

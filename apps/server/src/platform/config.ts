@@ -58,6 +58,11 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data').transform(fromInvocationDir),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Production on the embedded database (PGlite under DATA_DIR, no DATABASE_URL): one process only,
+   * no replicas. Refused unless set, so a forgotten DATABASE_URL does not start an empty shop.
+   */
+  ALLOW_EMBEDDED_DATABASE: flag.optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Prefix of our Redis keys, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().min(1).max(64).default('proxy-console:'),
@@ -195,6 +200,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   if (isProduction && config.APP_SECRET === DEV_APP_SECRET)
     throw new Error('Invalid configuration:\n  APP_SECRET: set a random secret of at least 32 characters')
+  if (isProduction && isGuessableSecret(config.APP_SECRET))
+    throw new Error(
+      `Invalid configuration:\n  APP_SECRET: too few different characters (${new Set(config.APP_SECRET).size}); ` +
+        `a random secret has many more (e.g. \`openssl rand -base64 48\`)`,
+    )
+  if (isProduction && !config.DATABASE_URL && !config.ALLOW_EMBEDDED_DATABASE)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_URL: production needs PostgreSQL; to run on the embedded ' +
+        'database (one process, no replicas) set ALLOW_EMBEDDED_DATABASE=true',
+    )
   const jobsEnabled = config.JOBS_ENABLED ?? config.NODE_ENV !== 'test'
   const localGateway = config.LOCAL_GATEWAY ?? config.NODE_ENV === 'development'
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
@@ -214,4 +229,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled,
     apiDocs: config.API_DOCS ?? !isProduction,
   }
+}
+
+/**
+ * A secret a person typed rather than generated: fewer than 10 different characters (32 times
+ * the same one, `changeme` repeated). Any random secret of 32+ characters has more, even in hex
+ * (16 possible characters: `openssl rand -hex 16` shows ~14, which is why the floor is not 16).
+ */
+export const isGuessableSecret = (secret: string) => new Set(secret).size < 10
+
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || (ipaddr.isValid(host) && ipaddr.parse(host).range() === 'loopback')
+
+/**
+ * What works but degrades, one line each, said at every start of production: the setting, and
+ * what breaks without it. Development runs on this machine by design and is told nothing.
+ */
+export function configWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return []
+  const warnings: string[] = []
+  if (!config.SMTP_URL)
+    warnings.push(
+      'no SMTP_URL: password-reset, verification and reminder mails stay in the mail_outbox table; nobody receives them',
+    )
+  if (config.paymentsSandbox)
+    warnings.push('PAYMENTS_SANDBOX: top-ups are paid by the built-in sandbox gateway, with no real money')
+  else if (!config.EPAY_URL)
+    warnings.push('no EPAY_URL: no payment gateway, so every top-up is refused (503)')
+  if (!config.PUBLIC_URL)
+    warnings.push(
+      `no PUBLIC_URL: mailed links point at ${config.publicUrl}, and operator writes are refused from any other address`,
+    )
+  if (isLoopbackHost(config.HOST))
+    warnings.push(
+      `HOST=${config.HOST}: only this machine can connect (a balancer or proxy on another host cannot); set HOST=0.0.0.0 to listen on every interface`,
+    )
+  if (!config.DATABASE_URL)
+    warnings.push(
+      `ALLOW_EMBEDDED_DATABASE: production runs on the embedded database in ${config.DATA_DIR}: one server process only (no replicas behind a balancer); back that folder up`,
+    )
+  return warnings
 }

@@ -12,6 +12,8 @@ import { users } from '../modules/auth/auth.schema.ts'
 import { loadConfig } from '../platform/config.ts'
 
 const APP_SECRET = 'a-production-secret-of-forty-characters!!'
+// Production mode on the embedded database (these tests run on PGlite), which it refuses unless asked.
+const PRODUCTION = { NODE_ENV: 'production', APP_SECRET, ALLOW_EMBEDDED_DATABASE: 'true' }
 
 // A stand-in for `vite build` output: what matters here is how the server serves it.
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
@@ -254,8 +256,8 @@ describe('health and docs', () => {
 
   it('serves the reference page only where API_DOCS allows it (off in production), the document always', async () => {
     expect(loadConfig({}).apiDocs).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).apiDocs).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true)
     const closed = await startTestServer({ API_DOCS: 'false' })
     try {
       const docs = await closed.call('GET', '/api/docs')
@@ -295,10 +297,10 @@ describe('config', () => {
       '192.0.2.7',
     ])
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET, TRUST_PROXY: 'true' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true trusts every hop/,
     )
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/)
   })
 
@@ -331,10 +333,8 @@ describe('config', () => {
 
   it('mounts the sandbox gateway only without a real one, and in production only on request', () => {
     expect(loadConfig({}).paymentsSandbox).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).paymentsSandbox).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(
-      true,
-    )
+    expect(loadConfig(PRODUCTION).paymentsSandbox).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true)
     const real = { EPAY_URL: 'https://pay.example.com', PUBLIC_URL: 'https://console.example.com' }
     expect(loadConfig(real).paymentsSandbox).toBe(false)
     expect(() => loadConfig({ EPAY_URL: 'https://pay.example.com' })).toThrow(/PUBLIC_URL/)
@@ -359,12 +359,12 @@ describe('config', () => {
 
   it('refuses to start production with the development APP_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/)
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/)
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET }).APP_SECRET).toBe(APP_SECRET)
+    expect(() => loadConfig({ ...PRODUCTION, APP_SECRET: 'short' })).toThrow(/APP_SECRET/)
+    expect(loadConfig(PRODUCTION).APP_SECRET).toBe(APP_SECRET)
   })
 
   it('never seeds the demo customer in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(false)
     expect(loadConfig({}).seedDemo).toBe(true)
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
   })

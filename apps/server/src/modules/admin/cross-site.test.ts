@@ -134,7 +134,8 @@ describe('the origins whose pages may write', () => {
       loadConfig({
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://console.example.com/',
-        APP_SECRET: 'x'.repeat(40),
+        APP_SECRET: 'a-production-secret-of-forty-characters!!',
+        ALLOW_EMBEDDED_DATABASE: 'true',
       }).webOrigins,
     ).toEqual(['https://console.example.com'])
     expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:8080/base' }).webOrigins).toEqual([

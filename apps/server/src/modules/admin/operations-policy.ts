@@ -10,6 +10,7 @@ import { SMTP_PORTS } from '@proxy/contract/nodes/policy'
 import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import { maskEmail } from '../../platform/log-redaction.ts'
 import { customerEmails } from '../auth/index.ts'
 import {
   listNodes,
@@ -54,13 +55,6 @@ export async function setDestinationPolicy(
     })
     return toAdminPolicy(after)
   })
-}
-
-/** `lin@example.com` → `li***@example.com`: enough to tell customers apart on a screen. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@')
-  if (at < 0) return '***'
-  return `${email.slice(0, Math.min(2, Math.max(1, at - 1)))}***${email.slice(at)}`
 }
 
 export async function nodeRefusals(db: Db, nodeId: string): Promise<{ items: NodeRefusal[] }> {

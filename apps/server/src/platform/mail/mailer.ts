@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
 import type { Db } from '../db/client.ts'
+import { maskEmail, REDACTED } from '../log-redaction.ts'
 import { mailOutbox } from './mail.schema.ts'
 
 export type Mail = {
@@ -21,7 +22,7 @@ export type Mail = {
 }
 export type Mailer = { send: (mail: Mail) => Promise<void> }
 
-export const REDACTED = '[redacted]'
+export { REDACTED }
 
 /** One file per mail, named by time and recipient so the newest sorts last. */
 async function writeOutboxFile(dir: string, { to, subject, text }: Pick<Mail, 'to' | 'subject' | 'text'>) {
@@ -45,7 +46,7 @@ export function createMailer(
   return {
     async send({ to, subject, text, secrets }) {
       if (!smtpUrl) {
-        log.info({ to, subject }, 'mail kept in the dev outbox (no SMTP_URL)')
+        log.info({ to: maskEmail(to), subject }, 'mail kept in the dev outbox (no SMTP_URL)')
         await db.insert(mailOutbox).values({ to, subject, text, status: 'logged' })
         if (outboxDir) await writeOutboxFile(outboxDir, { to, subject, text })
         return
@@ -56,7 +57,7 @@ export function createMailer(
         await transport.sendMail({ from, to, subject, text })
         await db.insert(mailOutbox).values({ ...recorded, status: 'sent' })
       } catch (error) {
-        log.error({ err: error, to }, 'mail not sent')
+        log.error({ err: error, to: maskEmail(to) }, 'mail not sent')
         const reason = withoutSecrets((error as Error).message, secrets)
         await db.insert(mailOutbox).values({ ...recorded, status: 'failed', error: reason })
       }
