@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createOperator, signInOperator, type TestOperator, totpAt } from '../../../test/operators.ts'
 import { restartTestServer, startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { DEV_APP_SECRET } from '../../platform/config.ts'
+import { DEV_APP_SECRET, loadConfig } from '../../platform/config.ts'
 import { operatorAuditLog, operatorInvitations, operators } from '../admin/admin.schema.ts'
 import { resealOperatorSecrets } from '../admin/index.ts'
 import { codeFor, invited } from '../admin/team.writes.ts'
@@ -81,6 +81,13 @@ const userIdOf = async (server: TestServer, email: string) =>
 const opensUnder = (secret: string, sealed: string) => createSealer(secret).open('totp-secret', sealed)
 
 describe('rotating APP_SECRET', () => {
+  it('is refused in production with APP_SECRET_PREVIOUS equal to APP_SECRET', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://proxy@127.0.0.1:5432/proxy' }
+    expect(() => loadConfig({ ...production, APP_SECRET: NEW, APP_SECRET_PREVIOUS: NEW })).toThrow(
+      /APP_SECRET_PREVIOUS: the secret before the rotation/,
+    )
+  })
+
   it('signs in a customer and an operator enrolled under the old secret, and re-seals their rows under the new one', async () => {
     let server = await startTestServer()
     try {
