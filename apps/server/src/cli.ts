@@ -6,8 +6,8 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { OPERATOR_ROLES, type OperatorRole } from '@proxy/contract/admin/permissions'
 import { Email } from '@proxy/contract/auth/endpoints'
-import { createOperatorAccount } from './modules/admin/index.ts'
-import { createSealer } from './modules/auth/index.ts'
+import { createOperatorAccount, resealOperatorSecrets } from './modules/admin/index.ts'
+import { createSealer, resealCustomerSecrets, sealerFor } from './modules/auth/index.ts'
 import { clearLoginLimits } from './modules/auth/login-limits.ts'
 import { NODE_ENV_FILE, nodeEnvironment } from './modules/nodes/node-env.ts'
 import { healthTable, listNodes } from './modules/nodes/node-health.ts'
@@ -20,6 +20,7 @@ import {
   inventorySummary,
 } from './modules/static-ip/inventory.service.ts'
 import { loadConfig } from './platform/config.ts'
+import { BackupError, backupPglite, POSTGRES_BACKUP_HINT, restorePglite } from './platform/db/backup.ts'
 import { openDatabase } from './platform/db/client.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
 
@@ -42,7 +43,11 @@ const USAGE = `Usage: npm run cli -- <command>
       [--url URL]               pushing N minutes of random usage for every credential it serves
       [--token nt_…]            (default: $NODE_TOKEN, else the demo simulator token in DATA_DIR)
       [--mb M] [--only id,…]    average MB per credential per minute (20); limit to ids/usernames
-      [--json]                  print the totals as JSON`
+      [--json]                  print the totals as JSON
+  secrets:reseal                seal every stored secret anew under APP_SECRET (after a rotation, with the
+                                old one as APP_SECRET_PREVIOUS); names rows neither key opens
+  backup <file>                 the embedded database (DATA_DIR) to a file, server stopped; PostgreSQL: pg_dump
+  restore <file> [--force]      load a backup into DATA_DIR, server stopped; --force moves a database there aside`
 
 /** Commands that talk to a running server instead of opening the database. */
 const clientCommands: Record<string, (args: string[]) => Promise<number>> = {
@@ -89,6 +94,54 @@ const clientCommands: Record<string, (args: string[]) => Promise<number>> = {
           ` for ${Object.keys(result.perCredential).length} credential(s).` +
           (result.disabled.length > 0 ? ` Disabled by the server: ${result.disabled.join(', ')}.` : ''),
       )
+    return 0
+  },
+}
+
+/** The embedded database's backups: they open DATA_DIR themselves (and refuse on PostgreSQL). */
+const backupCommands: Record<string, (args: string[]) => Promise<number>> = {
+  async backup(args) {
+    const config = loadConfig()
+    const { positionals } = parseArgs({ args, allowPositionals: true })
+    if (positionals.length !== 1 || !positionals[0]) {
+      console.error(USAGE)
+      return 2
+    }
+    if (config.DATABASE_URL) {
+      console.error(POSTGRES_BACKUP_HINT)
+      return 1
+    }
+    const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0])
+    const { bytes, migrations } = await backupPglite(resolve(config.DATA_DIR, 'pglite'), file)
+    console.log(`Backed up the embedded database (${migrations} migrations) to ${file}: ${bytes} bytes.`)
+    return 0
+  },
+  async restore(args) {
+    const config = loadConfig()
+    const { values, positionals } = parseArgs({
+      args,
+      options: { force: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    })
+    if (positionals.length !== 1 || !positionals[0]) {
+      console.error(USAGE)
+      return 2
+    }
+    if (config.DATABASE_URL) {
+      console.error(POSTGRES_BACKUP_HINT)
+      return 1
+    }
+    const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0])
+    const dataDir = resolve(config.DATA_DIR, 'pglite')
+    const { migrations, movedAside } = await restorePglite(dataDir, file, { force: values.force })
+    console.log(
+      [
+        `Restored ${file} into ${dataDir} (${migrations} migrations; the server applies any newer ones at start).`,
+        movedAside ? `The database that was there is now in ${movedAside}; delete it once you are sure.` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
     return 0
   },
 }
@@ -183,6 +236,25 @@ const commands: Record<
     console.log(cleared > 0 ? `Sign-in limits lifted for ${email}.` : `No sign-in limits on ${email}.`)
     return 0
   },
+  async 'secrets:reseal'(db) {
+    const sealer = sealerFor(loadConfig())
+    const counts = [await resealCustomerSecrets(db, sealer), ...(await resealOperatorSecrets(db, sealer))]
+    for (const count of counts)
+      console.log(
+        `${count.what}: ${count.resealed} re-sealed, ${count.alreadyCurrent} already under APP_SECRET.`,
+      )
+    const unreadable = counts.flatMap((count) => count.unreadable)
+    if (unreadable.length === 0) return 0
+    console.error(
+      [
+        `${unreadable.length} secret(s) open with neither APP_SECRET nor APP_SECRET_PREVIOUS and were left as they are:`,
+        ...unreadable.map((owner) => `  ${owner}`),
+        'Set the secret they were sealed under as APP_SECRET_PREVIOUS and run this again. Without it their',
+        'authenticator codes stay refused: they sign in with a recovery code (a customer then sets two-factor up again).',
+      ].join('\n'),
+    )
+    return 1
+  },
   async 'inventory:list'(db) {
     const rows = await inventorySummary(db)
     if (rows.length === 0) console.log('The inventory is empty.')
@@ -193,8 +265,17 @@ const commands: Record<
 
 const [name, ...args] = process.argv.slice(2)
 const clientCommand = name ? clientCommands[name] : undefined
+const backupCommand = name ? backupCommands[name] : undefined
 const command = name ? commands[name] : undefined
-if (clientCommand) {
+if (backupCommand) {
+  try {
+    process.exitCode = await backupCommand(args)
+  } catch (error) {
+    if (!(error instanceof BackupError || error instanceof DataDirBusyError)) throw error
+    console.error(error.message)
+    process.exitCode = 1
+  }
+} else if (clientCommand) {
   try {
     process.exitCode = await clientCommand(args)
   } catch (error) {

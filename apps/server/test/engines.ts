@@ -2,8 +2,10 @@
 // differ between the engines. Every file runs on PostgreSQL, production's engine; without a
 // PostgreSQL every file runs on PGlite. A file that exercises one of these belongs here too.
 export const engineSensitiveFiles = [
-  // The CLI and the embedded start: PGlite's data directory, its lock, the demo seed on first start.
+  // The CLI and the embedded start: PGlite's data directory, its lock, its backups, the demo seed on first
+  // start.
   'src/cli.test.ts',
+  'src/platform/db/backup.test.ts',
   'src/modules/seed/demo-seed.test.ts',
   // Locking and concurrency: claims, leases, SKIP LOCKED allocation, conditional updates, retries.
   'src/modules/idempotency/idempotency.test.ts',

@@ -30,6 +30,17 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function startTestServer(env: Record<string, string> = {}) {
+  return startTestServerOn(await openTestDatabase(), env)
+}
+
+/** Stops the app (not its database) and starts another on the same database with `env`: a restart with new settings. */
+export async function restartTestServer(server: TestServer, env: Record<string, string> = {}) {
+  await server.app.close()
+  return startTestServerOn(server.database, env)
+}
+
+/** The app on a given database (one in a DATA_DIR, say); close() closes both. */
+export async function startTestServerOn(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -40,7 +51,6 @@ export async function startTestServer(env: Record<string, string> = {}) {
     ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   })
-  const database = await openTestDatabase()
   // Warnings and errors are kept so tests can check what was logged (rejected notifies, say).
   const logs: string[] = []
   const app: FastifyInstance = await buildApp(config, database, {
@@ -120,6 +130,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     app,
     logs,
     db: database.db,
+    database,
     engine: database.engine,
     baseUrl,
     call,

@@ -86,6 +86,8 @@ export const ConfigSchema = z.object({
   EPAY_KEY: z.string().min(16).default(DEV_EPAY_KEY),
   /** Server secret the keys for data sealed at rest (TOTP secrets) derive from; production must set its own. */
   APP_SECRET: z.string().min(32).default(DEV_APP_SECRET),
+  /** The APP_SECRET before a rotation: what it sealed still opens, and is sealed anew under APP_SECRET when read. */
+  APP_SECRET_PREVIOUS: z.string().min(32).optional(),
   PAYMENTS_SANDBOX: flag.optional(),
   /**
    * The API reference page at /api/docs (Swagger UI). On by default, off in production unless set:
@@ -209,6 +211,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       'Invalid configuration:\n  DATABASE_URL: production needs PostgreSQL; to run on the embedded ' +
         'database (one process, no replicas) set ALLOW_EMBEDDED_DATABASE=true',
+    )
+  if (isProduction && config.APP_SECRET_PREVIOUS === config.APP_SECRET)
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET_PREVIOUS: the secret before the rotation, not the current one',
     )
   const jobsEnabled = config.JOBS_ENABLED ?? config.NODE_ENV !== 'test'
   const localGateway = config.LOCAL_GATEWAY ?? config.NODE_ENV === 'development'

@@ -27,7 +27,7 @@ import { AppError } from '../../platform/errors.ts'
 import type { MailQueue } from '../../platform/mail/mail-queue.ts'
 import type { Mail, Mailer } from '../../platform/mail/mailer.ts'
 import { mount } from '../../platform/route.ts'
-import { clientOf, createSealer } from '../auth/index.ts'
+import { clientOf, sealerFor } from '../auth/index.ts'
 import { createIdempotencyHooks } from '../idempotency/index.ts'
 import { listAudit } from './audit.ts'
 import { customerStaticIps, mailPasswordReset, replaceAddress } from './customer-actions.service.ts'
@@ -52,7 +52,7 @@ import {
 export type AdminRouteDeps = { db: Db; config: Config; mailer: Mailer; mailQueue: MailQueue }
 
 export async function adminRoutes(app: FastifyInstance, { db, config, mailer, mailQueue }: AdminRouteDeps) {
-  const sealer = createSealer(config.APP_SECRET)
+  const sealer = sealerFor(config, app.log)
   const limits = {
     perAccountAndAddress: config.LOGIN_LIMIT_PER_ACCOUNT,
     perAccount: config.LOGIN_LIMIT_PER_ACCOUNT_ALL,

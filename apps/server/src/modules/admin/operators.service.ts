@@ -172,11 +172,25 @@ export type OperatorLimits = LoginLimits & { perAddress: number }
 
 /**
  * Spends a second factor: an authenticator code of a time step after the last one taken (a code is
- * good once, and never after a later one), or an unused recovery code.
+ * good once, and never after a later one), or an unused recovery code. A TOTP secret sealed under
+ * APP_SECRET_PREVIOUS is stored under APP_SECRET on the way; one neither key opens is logged by the
+ * sealer and named in the answer, for the audit log (a recovery code still works).
  */
-async function spendSecondFactor(db: Db, sealer: Sealer, row: OperatorRow, code: string): Promise<boolean> {
-  const secret = sealer.open('totp-secret', row.totpSecret)
-  const step = secret ? matchTotp(secret, code) : null
+async function spendSecondFactor(
+  db: Db,
+  sealer: Sealer,
+  row: OperatorRow,
+  code: string,
+): Promise<'spent' | 'wrong-code' | 'secret-unreadable'> {
+  const opened = sealer.openStored('totp-secret', row.totpSecret, `operator:${row.id}`)
+  if (opened?.resealed)
+    // Only over the value read: a concurrent sign-in may have stored it already.
+    await db
+      .update(operators)
+      .set({ totpSecret: opened.resealed })
+      .where(and(eq(operators.id, row.id), eq(operators.totpSecret, row.totpSecret)))
+  const step = opened ? matchTotp(opened.plain, code) : null
+  const miss = opened ? 'wrong-code' : 'secret-unreadable'
   if (step !== null) {
     const taken = await db
       .update(operators)
@@ -185,10 +199,10 @@ async function spendSecondFactor(db: Db, sealer: Sealer, row: OperatorRow, code:
         and(eq(operators.id, row.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
       )
       .returning({ id: operators.id })
-    return taken.length > 0
+    return taken.length > 0 ? 'spent' : 'wrong-code'
   }
   const recovery = normalizeRecoveryCode(code)
-  if (!recovery) return false
+  if (!recovery) return miss
   const used = await db
     .update(operatorRecoveryCodes)
     .set({ usedAt: sql`now()` })
@@ -200,7 +214,7 @@ async function spendSecondFactor(db: Db, sealer: Sealer, row: OperatorRow, code:
       ),
     )
     .returning({ id: operatorRecoveryCodes.id })
-  return used.length > 0
+  return used.length > 0 ? 'spent' : miss
 }
 
 /**
@@ -242,8 +256,9 @@ export async function signInOperator(
     await fail('disabled')
     throw new AppError('INVALID_CREDENTIALS')
   }
-  if (!(await spendSecondFactor(db, sealer, row, input.totp))) {
-    await fail('wrong-code')
+  const secondFactor = await spendSecondFactor(db, sealer, row, input.totp)
+  if (secondFactor !== 'spent') {
+    await fail(secondFactor)
     throw new AppError('INVALID_CREDENTIALS')
   }
   await forgiveLoginAttempt(db, account, client.ip)

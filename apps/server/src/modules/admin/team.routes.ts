@@ -14,12 +14,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import { clientOf, createSealer } from '../auth/index.ts'
+import { clientOf, sealerFor } from '../auth/index.ts'
 import { setSessionCookie } from './operator-auth.ts'
 import * as team from './team.service.ts'
 
 export async function teamRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const sealer = createSealer(config.APP_SECRET)
+  const sealer = sealerFor(config, app.log)
   const limits = {
     perAccountAndAddress: config.LOGIN_LIMIT_PER_ACCOUNT,
     perAccount: config.LOGIN_LIMIT_PER_ACCOUNT_ALL,

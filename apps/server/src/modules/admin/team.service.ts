@@ -288,14 +288,18 @@ export async function openInvitation(
   await admitInvitationCall(db, ip, limits)
   return inTransaction(db, async (tx) => {
     const row = await pendingInvitation(tx, token)
-    let secret = row.totpSecret ? sealer.open('totp-secret', row.totpSecret) : null
-    if (!secret) {
-      secret = newTotpSecret(row.email).secret
+    const opened = row.totpSecret
+      ? sealer.openStored('totp-secret', row.totpSecret, `operator-invitation:${row.id}`)
+      : null
+    // A new secret at the first open (or when neither key opens the old one); the same one re-sealed
+    // under APP_SECRET when APP_SECRET_PREVIOUS opened it.
+    const secret = opened?.plain ?? newTotpSecret(row.email).secret
+    const resealed = opened ? opened.resealed : sealer.seal('totp-secret', secret)
+    if (resealed)
       await tx
         .update(operatorInvitations)
-        .set({ totpSecret: sealer.seal('totp-secret', secret) })
+        .set({ totpSecret: resealed })
         .where(eq(operatorInvitations.id, row.id))
-    }
     const { uri } = enrolment(row.email, secret)
     return {
       email: row.email,
@@ -335,7 +339,10 @@ export async function acceptInvitation(
   const codes = newRecoveryCodes()
   return inTransaction(db, async (tx) => {
     const invitation = await pendingInvitation(tx, token)
-    const secret = invitation.totpSecret ? sealer.open('totp-secret', invitation.totpSecret) : null
+    const opened = invitation.totpSecret
+      ? sealer.openStored('totp-secret', invitation.totpSecret, `operator-invitation:${invitation.id}`)
+      : null
+    const secret = opened?.plain
     if (!secret) throw new AppError('INVITATION_INVALID', null, 'Open the invitation link first')
     if (isCommonPassword(input.password, invitation.email)) throw new AppError('WEAK_PASSWORD')
     const step = matchTotp(secret, input.totp)
@@ -346,7 +353,8 @@ export async function acceptInvitation(
         email: invitation.email,
         passwordHash,
         role: invitation.role,
-        totpSecret: invitation.totpSecret ?? '',
+        // Under APP_SECRET even when the invitation's was sealed under APP_SECRET_PREVIOUS.
+        totpSecret: opened?.resealed ?? invitation.totpSecret ?? '',
         // The code just typed is spent: the first sign-in needs a later one.
         totpLastStep: step,
         mustChangePassword: false,

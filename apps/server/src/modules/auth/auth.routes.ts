@@ -26,7 +26,7 @@ import {
 import { admitAttempt, admitHourlyAttempt, LOGIN_WINDOW_MS } from './login-limits.ts'
 import { mailResetLink, resetPassword } from './recovery.service.ts'
 import { completeTwoFactorSignIn } from './two-factor.service.ts'
-import { createSealer } from './two-factor.ts'
+import { sealerFor } from './two-factor.ts'
 import { mailVerificationLink, verifyEmail as verifyEmailService } from './verification.service.ts'
 
 export type AuthRouteDeps = { db: Db; config: Config; mailer: Mailer; mailQueue: MailQueue }
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer, mai
     keyGenerator: (request) => `password-reset:ip:${request.ip}`,
   })
   const linkMail: LinkMail = { publicUrl: config.publicUrl, send: mailer.send }
-  const sealer = createSealer(config.APP_SECRET)
+  const sealer = sealerFor(config, app.log)
 
   mount(
     app,

@@ -19,6 +19,7 @@ export {
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 export * as profiles from './profile.service.ts'
 export { mailResetLink } from './recovery.service.ts'
+export { type ResealCount, resealCustomerSecrets, resealRows } from './reseal.ts'
 export * as security from './security.service.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'
@@ -30,6 +31,7 @@ export {
   newTotpSecret,
   normalizeRecoveryCode,
   type Sealer,
+  sealerFor,
 } from './two-factor.ts'
 /** Mail about a customer's account (reminders, receipts) goes only to a verified address. */
 export { admitVerificationMail, mailVerificationLink, verifiedEmailOf } from './verification.service.ts'

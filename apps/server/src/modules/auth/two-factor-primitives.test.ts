@@ -35,6 +35,28 @@ describe('sealing', () => {
     ])
       expect(sealer.open('sign-in-challenge', bad)).toBeNull()
   })
+
+  it('after a rotation opens with the previous key too, seals only with the current one, and logs what neither opens', () => {
+    const errors: object[] = []
+    const rotated = createSealer('the-next-secret-of-at-least-32-characters', {
+      previous: 'a-test-secret-of-at-least-32-characters',
+      log: { error: (details) => errors.push(details) },
+    })
+    const old = sealer.seal('totp-secret', 'JBSWY3DPEHPK3PXP')
+    expect(rotated.open('totp-secret', old)).toBe('JBSWY3DPEHPK3PXP')
+    const opened = rotated.openStored('totp-secret', old, 'user:1')
+    expect(opened?.plain).toBe('JBSWY3DPEHPK3PXP')
+    expect(sealer.open('totp-secret', opened?.resealed ?? '')).toBeNull()
+    expect(rotated.openStored('totp-secret', opened?.resealed ?? '', 'user:1')).toEqual({
+      plain: 'JBSWY3DPEHPK3PXP',
+      resealed: null,
+    })
+    expect(sealer.open('totp-secret', rotated.seal('totp-secret', 'x'))).toBeNull()
+    expect(errors).toEqual([])
+    const foreign = createSealer('a-third-secret-of-at-least-32-characters').seal('totp-secret', 'x')
+    expect(rotated.openStored('totp-secret', foreign, 'operator:7')).toBeNull()
+    expect(errors).toEqual([{ owner: 'operator:7', purpose: 'totp-secret' }])
+  })
 })
 
 describe('authenticator codes', () => {

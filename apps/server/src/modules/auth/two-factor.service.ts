@@ -21,6 +21,25 @@ import {
 type SecretRow = { id: string; totpSecret: string | null }
 
 /**
+ * Opens the customer's TOTP secret. One sealed under APP_SECRET_PREVIOUS is stored under APP_SECRET
+ * now, and `user` then holds the stored value (enabling compares it).
+ */
+async function openSecret(db: Db, sealer: Sealer, user: SecretRow): Promise<string | null> {
+  const sealed = user.totpSecret
+  const opened = sealed ? sealer.openStored('totp-secret', sealed, `user:${user.id}`) : null
+  if (sealed && opened?.resealed) {
+    // Only over the value read: a secret replaced meanwhile (set up again) is left alone.
+    const stored = await db
+      .update(users)
+      .set({ totpSecret: opened.resealed })
+      .where(and(eq(users.id, user.id), eq(users.totpSecret, sealed)))
+      .returning({ id: users.id })
+    if (stored.length > 0) user.totpSecret = opened.resealed
+  }
+  return opened?.plain ?? null
+}
+
+/**
  * Spends a code: a right authenticator code not used before (each time step once; the mark lives in
  * the attempts table for its 15-minute window, longer than a code stays valid), or, when allowed,
  * an unused recovery code. False for anything else.
@@ -32,7 +51,7 @@ async function spendCode(
   code: string,
   { allowRecovery }: { allowRecovery: boolean },
 ): Promise<boolean> {
-  const secret = user.totpSecret ? sealer.open('totp-secret', user.totpSecret) : null
+  const secret = await openSecret(db, sealer, user)
   const step = secret ? matchTotp(secret, code) : null
   if (step !== null) return admitAttempt(db, `totp-used:${user.id}:${step}`, 1)
   const recovery = allowRecovery ? normalizeRecoveryCode(code) : null

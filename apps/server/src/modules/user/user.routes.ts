@@ -21,10 +21,10 @@ import type { Mailer } from '../../platform/mail/mailer.ts'
 import { mount } from '../../platform/route.ts'
 import {
   admitVerificationMail,
-  createSealer,
   disableTwoFactor as disableTwoFactorService,
   enableTwoFactor as enableTwoFactorService,
   mailVerificationLink,
+  sealerFor,
   security,
   setupTwoFactor as setupTwoFactorService,
   profiles as users,
@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, mailer, mai
     return null
   })
 
-  const sealer = createSealer(config.APP_SECRET)
+  const sealer = sealerFor(config, app.log)
   mount(app, setupTwoFactor, ({ auth, body }) =>
     setupTwoFactorService(db, sealer, auth.userId, body.password),
   )
