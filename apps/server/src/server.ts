@@ -10,6 +10,7 @@ import { startLocalGateway } from './modules/seed/local-gateway.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
+import { drainOnSignals } from './platform/drain.ts'
 
 // A .env file at the repository root is optional; real environment variables win over it.
 const envFile = resolve(import.meta.dirname, '../../../.env')
@@ -40,11 +41,7 @@ if (config.seedDemo) {
 }
 
 app.addHook('onClose', () => database.close())
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down')
-    void app.close().then(() => process.exit(0))
-  })
+drainOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS })
 
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(`Serving the portal and console on http://localhost:${config.PORT} (${database.engine})`)

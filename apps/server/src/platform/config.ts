@@ -66,6 +66,11 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Time a client has to send a whole request, headers and body; then it gets a 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * On SIGTERM/SIGINT: how long /readyz answers 503 while every other request is still served, so a
+   * balancer's health check takes the replica out before it stops listening (platform/drain.ts).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   WEB_DIST: z
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
