@@ -41,7 +41,7 @@ if (config.seedDemo) {
 }
 
 app.addHook('onClose', () => database.close())
-drainOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS })
+drainOnSignals(app, { graceMs: config.shutdownGraceMs })
 
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(`Serving the portal and console on http://localhost:${config.PORT} (${database.engine})`)

@@ -69,8 +69,9 @@ export const ConfigSchema = z.object({
   /**
    * On SIGTERM/SIGINT: how long /readyz answers 503 while every other request is still served, so a
    * balancer's health check takes the replica out before it stops listening (platform/drain.ts).
+   * Default 5 s in production; 0 elsewhere, so Ctrl-C in development stops at once.
    */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
@@ -160,6 +161,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   paymentsSandbox: boolean
   jobsEnabled: boolean
   apiDocs: boolean
+  /** SHUTDOWN_GRACE_MS, or its default for NODE_ENV. */
+  shutdownGraceMs: number
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -213,5 +216,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsSandbox,
     jobsEnabled,
     apiDocs: config.API_DOCS ?? !isProduction,
+    shutdownGraceMs: config.SHUTDOWN_GRACE_MS ?? (isProduction ? 5_000 : 0),
   }
 }
