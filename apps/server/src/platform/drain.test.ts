@@ -1,14 +1,17 @@
-// The restart a balancer sees: the real server as a child process (tsx, PGlite in a fresh DATA_DIR),
-// sent SIGTERM while requests are under way. /readyz turns 503 at once, everything else is served
+// The restart a balancer sees: the real server as a child process (tsx; on the suite's engine: a
+// database cloned from the run's PostgreSQL template, or PGlite in a fresh DATA_DIR), sent SIGTERM while requests are under way. /readyz turns 503 at once, everything else is served
 // through the grace, a request in flight when the listener closes still finishes, the process
 // exits 0; a second signal ends it at once.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { isPostgresRun, postgresUrl } from '../../test/test-db.ts'
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..')
 const START_TIMEOUT_MS = 90_000
@@ -28,9 +31,22 @@ async function freePort(): Promise<number> {
 type Server = { child: ChildProcess; baseUrl: string; output: string[]; exited: Promise<number | null> }
 const started: { child: ChildProcess; dataDir: string }[] = []
 
+/** On a PostgreSQL run a migrated clone of the run's template (dropped with it); else PGlite. */
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (!isPostgresRun()) return {}
+  const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '')}`
+  const admin = new pg.Client({ connectionString: postgresUrl() })
+  await admin.connect()
+  await admin
+    .query(`create database ${name} template ${inject('postgresTemplate')}`)
+    .finally(() => admin.end())
+  return { DATABASE_URL: postgresUrl(name) }
+}
+
 async function startServer(graceMs: number): Promise<Server> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'drain-server-'))
+  const database = await databaseEnv()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -45,6 +61,7 @@ async function startServer(graceMs: number): Promise<Server> {
       LOG_LEVEL: 'info',
       REGISTER_LIMIT_PER_IP: '1000',
       SHUTDOWN_GRACE_MS: String(graceMs),
+      ...database,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
