@@ -359,6 +359,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       LOG_LEVEL: 'warn',
       // A replica killed while it held an Idempotency-Key frees it for the retry after this long.
       IDEMPOTENCY_LEASE_SECONDS: '2',
+      // Three times what HAProxy's checks take to see /readyz turn 503 (2 × 250 ms), well short of the
+      // default 5 s: the rolling restart waits out each replica's grace.
+      SHUTDOWN_GRACE_MS: '1500',
     })
     const appSecret = serverEnv(0).APP_SECRET
     const envOf = (replica: Replica) => ({

@@ -3,8 +3,11 @@
 // names (deploy/topology.ts, which deploy/cluster.ts starts from), the same HAProxy configuration,
 // a server image whose CMD and HEALTHCHECK are the replicas' command and readiness probe, a gateway
 // image with v2ray, both carrying only what runs, and an `engines` floor every dependency accepts.
-import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -148,6 +151,92 @@ describe('deploy/haproxy.cfg', () => {
       },
     )
     expect(checked.status, checked.stderr + checked.stdout).toBe(0)
+  })
+
+  it('replays a request elsewhere only when it is GET/HEAD or carries an Idempotency-Key', async () => {
+    // Two stand-in replicas, both ready: one closes every other request's connection unanswered
+    // (a replica dying mid-request), the other answers. Each records what reached it.
+    const reached = { dropping: [] as string[], answering: [] as string[] }
+    const replica = (name: keyof typeof reached) =>
+      createServer((request: IncomingMessage, response: ServerResponse) => {
+        if (request.url === READY_PATH) return void response.end('{"status":"ready"}')
+        reached[name].push(`${request.method} ${request.headers['idempotency-key'] ?? '-'}`)
+        request.resume()
+        request.on('end', () => (name === 'dropping' ? request.socket.destroy() : response.end('ok')))
+      })
+    const replicas = [replica('dropping'), replica('answering')]
+    const listening = async (server: Server) => {
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+      return `127.0.0.1:${(server.address() as AddressInfo).port}`
+    }
+    const addresses = await Promise.all(replicas.map(listening))
+    const front = createServer()
+    const frontAddress = await listening(front)
+    await new Promise((done) => front.close(done))
+    const workDir = mkdtempSync(join(tmpdir(), 'haproxy-retries-'))
+    const haproxy = spawn(
+      process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy',
+      ['-db', '-f', join(root, 'deploy/haproxy.cfg')],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HAPROXY_BIND: frontAddress,
+          HAPROXY_STATS_SOCKET: join(workDir, 'haproxy.sock'),
+          ...Object.fromEntries(REPLICAS.map((name, index) => [replicaAddressVar(name), addresses[index]])),
+        },
+        stdio: 'ignore',
+      },
+    )
+    try {
+      const send = (method: string, key?: string) =>
+        fetch(`http://${frontAddress}/api/anything`, {
+          method,
+          headers: key ? { 'idempotency-key': key } : {},
+          body: method === 'POST' ? '{}' : undefined,
+          signal: AbortSignal.timeout(5000),
+        }).then(
+          (response) => response.status,
+          () => 0,
+        )
+      // Bounded: HAProxy is up within a second or two.
+      let status = 0
+      for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+        status = await send('GET')
+        if (status !== 200) await new Promise((wait) => setTimeout(wait, 50))
+      }
+      expect(status).toBe(200)
+      reached.dropping.length = 0
+      reached.answering.length = 0
+
+      const statuses = { plain: [] as number[], keyed: [] as number[], get: [] as number[] }
+      // Four of a kind in a row: round robin sends at least one of each to the dropping replica.
+      for (let n = 0; n < 4; n++) statuses.plain.push(await send('POST'))
+      for (let n = 0; n < 4; n++) statuses.keyed.push(await send('POST', `key-${n}`))
+      for (let n = 0; n < 4; n++) statuses.get.push(await send('GET'))
+      // Replayed to the answering replica after the other dropped them: every one answered.
+      expect(statuses.keyed).toEqual([200, 200, 200, 200])
+      expect(statuses.get).toEqual([200, 200, 200, 200])
+      expect(reached.dropping.filter((line) => line.startsWith('POST key-')).length).toBeGreaterThan(0)
+      expect(reached.dropping.filter((line) => line === 'GET -').length).toBeGreaterThan(0)
+      // A plain POST the dropping replica had received fails to the client (502, or its connection
+      // closed), and is never sent again: each reached one replica once.
+      const plainDropped = reached.dropping.filter((line) => line === 'POST -').length
+      const plainAnswered = reached.answering.filter((line) => line === 'POST -').length
+      const seen = JSON.stringify({ statuses, reached })
+      expect(plainDropped, seen).toBeGreaterThan(0)
+      expect(plainDropped + plainAnswered, seen).toBe(4)
+      expect(
+        statuses.plain.filter((code) => code !== 200),
+        seen,
+      ).toHaveLength(plainDropped)
+      expect(statuses.plain.filter((code) => code === 502).length, seen).toBeGreaterThan(0)
+    } finally {
+      const exited = new Promise((done) => haproxy.once('exit', done))
+      haproxy.kill('SIGKILL')
+      await exited
+      for (const server of replicas) server.close()
+      rmSync(workDir, { recursive: true, force: true })
+    }
   })
 })
 

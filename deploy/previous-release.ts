@@ -352,6 +352,8 @@ async function main() {
       DATABASE_URL: databaseUrl,
       APP_SECRET: randomBytes(36).toString('base64url'),
       DATA_DIR: join(work, 'data'),
+      // Nothing balances it: a release that drains on SIGTERM stops at once (older ones ignore this).
+      SHUTDOWN_GRACE_MS: '0',
     }
     const cli = spawnSync(
       process.execPath,

@@ -71,6 +71,7 @@ export const SERVER_ENV = [
   'EPAY_KEY',
   'LOG_LEVEL',
   'IDEMPOTENCY_LEASE_SECONDS',
+  'SHUTDOWN_GRACE_MS',
 ] as const
 export type ServerEnv = Record<(typeof SERVER_ENV)[number], string>
 

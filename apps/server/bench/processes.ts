@@ -103,6 +103,8 @@ export async function serveApp(env: Record<string, string>): Promise<ServerProce
         PORT: String(port),
         APP_SECRET: randomBytes(24).toString('hex'),
         LOCAL_GATEWAY: 'false',
+        // No balancer to drain for: stop() ends it at once.
+        SHUTDOWN_GRACE_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

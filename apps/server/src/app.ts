@@ -105,6 +105,9 @@ export async function buildApp(
             : app.authenticate(request),
     ),
     clientErrorHandler: onClientError(securityHeaders),
+    // A request that reaches a closing server on a busy keep-alive connection is served (with
+    // `connection: close`), not answered Fastify's bare 503: platform/drain.ts.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

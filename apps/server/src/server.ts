@@ -11,6 +11,7 @@ import { configWarnings, loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/client.ts'
 import { databaseUnreachable } from './platform/db/connect-failure.ts'
 import { DataDirBusyError } from './platform/db/pglite-lock.ts'
+import { drainOnSignals } from './platform/drain.ts'
 import { maskEmail } from './platform/log-redaction.ts'
 
 // A .env file at the repository root is optional; real environment variables win over it.
@@ -55,11 +56,7 @@ if (config.seedDemo) {
 }
 
 app.addHook('onClose', () => database.close())
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down')
-    void app.close().then(() => process.exit(0))
-  })
+drainOnSignals(app, { graceMs: config.shutdownGraceMs })
 
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(`Serving the portal and console on http://localhost:${config.PORT} (${database.engine})`)

@@ -71,6 +71,12 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Time a client has to send a whole request, headers and body; then it gets a 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * On SIGTERM/SIGINT: how long /readyz answers 503 while every other request is still served, so a
+   * balancer's health check takes the replica out before it stops listening (platform/drain.ts).
+   * Default 5 s in production; 0 elsewhere, so Ctrl-C in development stops at once.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   WEB_DIST: z
     .string()
     .default(resolve(import.meta.dirname, '../../../web/dist'))
@@ -167,6 +173,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   paymentsSandbox: boolean
   jobsEnabled: boolean
   apiDocs: boolean
+  /** SHUTDOWN_GRACE_MS, or its default for NODE_ENV. */
+  shutdownGraceMs: number
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -234,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsSandbox,
     jobsEnabled,
     apiDocs: config.API_DOCS ?? !isProduction,
+    shutdownGraceMs: config.SHUTDOWN_GRACE_MS ?? (isProduction ? 5_000 : 0),
   }
 }
 
