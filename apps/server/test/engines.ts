@@ -5,7 +5,7 @@ export const engineSensitiveFiles = [
   // The CLI and the embedded start: PGlite's data directory, its lock, its backups, the demo seed on first
   // start.
   'src/cli.test.ts',
-  'src/platform/db/backup.test.ts',
+  'src/backup.test.ts',
   'src/modules/seed/demo-seed.test.ts',
   // Locking and concurrency: claims, leases, SKIP LOCKED allocation, conditional updates, retries.
   'src/modules/idempotency/idempotency.test.ts',

@@ -7,17 +7,17 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { asc } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
-import { expectLedgerInvariants } from '../../../test/invariants.ts'
-import { balanceOf } from '../../../test/payments.ts'
-import { customerWithOrders } from '../../../test/static-ip.ts'
-import { startTestServerOn } from '../../../test/test-server.ts'
-import { ledgerEntries, wallets } from '../../modules/ledger/ledger.schema.ts'
-import { seedDemoCatalog } from '../../modules/seed/demo-catalog.ts'
-import { BackupError, restorePglite } from './backup.ts'
-import { type Db, openPglite } from './client.ts'
+import { expectLedgerInvariants } from '../test/invariants.ts'
+import { balanceOf } from '../test/payments.ts'
+import { customerWithOrders } from '../test/static-ip.ts'
+import { startTestServerOn } from '../test/test-server.ts'
+import { ledgerEntries, wallets } from './modules/ledger/ledger.schema.ts'
+import { seedDemoCatalog } from './modules/seed/demo-catalog.ts'
+import { BackupError, restorePglite } from './platform/db/backup.ts'
+import { type Db, openPglite } from './platform/db/client.ts'
 
 const run = promisify(execFile)
-const serverDir = resolve(import.meta.dirname, '../../..')
+const serverDir = resolve(import.meta.dirname, '..')
 
 async function cli(env: Record<string, string>, ...args: string[]) {
   try {
