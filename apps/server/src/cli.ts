@@ -98,40 +98,40 @@ const clientCommands: Record<string, (args: string[]) => Promise<number>> = {
   },
 }
 
+/** The backup file a command names (relative to where npm was run), or the exit code when it cannot run. */
+function backupTarget(positionals: string[]) {
+  const config = loadConfig()
+  if (positionals.length !== 1 || !positionals[0]) {
+    console.error(USAGE)
+    return 2
+  }
+  if (config.DATABASE_URL) {
+    console.error(POSTGRES_BACKUP_HINT)
+    return 1
+  }
+  return { config, file: resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]) }
+}
+
 /** The embedded database's backups: they open DATA_DIR themselves (and refuse on PostgreSQL). */
 const backupCommands: Record<string, (args: string[]) => Promise<number>> = {
   async backup(args) {
-    const config = loadConfig()
     const { positionals } = parseArgs({ args, allowPositionals: true })
-    if (positionals.length !== 1 || !positionals[0]) {
-      console.error(USAGE)
-      return 2
-    }
-    if (config.DATABASE_URL) {
-      console.error(POSTGRES_BACKUP_HINT)
-      return 1
-    }
-    const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0])
+    const target = backupTarget(positionals)
+    if (typeof target === 'number') return target
+    const { config, file } = target
     const { bytes, migrations } = await backupPglite(resolve(config.DATA_DIR, 'pglite'), file)
     console.log(`Backed up the embedded database (${migrations} migrations) to ${file}: ${bytes} bytes.`)
     return 0
   },
   async restore(args) {
-    const config = loadConfig()
     const { values, positionals } = parseArgs({
       args,
       options: { force: { type: 'boolean', default: false } },
       allowPositionals: true,
     })
-    if (positionals.length !== 1 || !positionals[0]) {
-      console.error(USAGE)
-      return 2
-    }
-    if (config.DATABASE_URL) {
-      console.error(POSTGRES_BACKUP_HINT)
-      return 1
-    }
-    const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0])
+    const target = backupTarget(positionals)
+    if (typeof target === 'number') return target
+    const { config, file } = target
     const dataDir = resolve(config.DATA_DIR, 'pglite')
     const { migrations, movedAside } = await restorePglite(dataDir, file, { force: values.force })
     console.log(
