@@ -2,7 +2,8 @@
 // proxy node would, while one replica is killed (SIGKILL) and started again. Afterwards the ledger
 // conserves, every acknowledged operation is in the database exactly once, and nothing doubled:
 // every operation is retried with the same Idempotency-Key / notify / reportId until acknowledged,
-// then replayed once more on purpose.
+// then replayed once more on purpose. Then every replica is restarted in turn under the load of
+// roll-load.ts (rolling-upgrade.test.ts rolls the previous release's replicas to this build).
 import { randomUUID } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { sql } from 'drizzle-orm'
@@ -15,7 +16,7 @@ import { regions } from '../apps/server/src/modules/static-ip/static-ip.schema.t
 import { type Database, openPostgres } from '../apps/server/src/platform/db/client.ts'
 import { creditWallet, testRegion } from '../apps/server/test/fixtures.ts'
 import { type Cluster, startCluster } from './cluster.ts'
-import { REPLICAS } from './topology.ts'
+import { type Answer, data, rollUnderLoad, sendTo } from './roll-load.ts'
 
 const CUSTOMERS = 8
 const ROUNDS = 5
@@ -31,28 +32,11 @@ let database: Database
 const run = randomUUID().slice(0, 8)
 const regionId = `cluster-${run}`
 
-type Answer = { status: number; body: { data?: unknown; code?: number } | string }
 /** Why attempts failed, e.g. { 502: 3, network: 1, 409: 2 }: what the kill did to clients. */
 const failures: Record<string, number> = {}
 
-async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  try {
-    const response = await fetch(`${cluster.url}${path}`, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    })
-    const text = await response.text()
-    let parsed: Answer['body'] = text
-    try {
-      parsed = JSON.parse(text)
-    } catch {}
-    return { status: response.status, body: parsed }
-  } catch {
-    return { status: 0, body: 'network error' }
-  }
-}
+const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  sendTo(cluster.url, method, path, body, headers)
 
 /**
  * Sends the same request until it is acknowledged. Connection failures, 5xx, and 409 "the first
@@ -89,8 +73,6 @@ async function inBatches<T>(width: number, tasks: (() => Promise<T>)[]): Promise
   )
   return results
 }
-
-const data = <T>(answer: Answer) => (answer.body as { data: T }).data
 
 type Customer = { email: string; token: string }
 type Acknowledged = {
@@ -445,201 +427,32 @@ describe('the cluster behind HAProxy', () => {
 
 describe('a rolling restart behind HAProxy', () => {
   it('restarts every replica in turn under purchases, top-ups and balance reads without one failed request', async () => {
-    const ROLL_CUSTOMERS = 4
-    /** Each customer's load is bounded; the roll ends well within it (asserted below). */
-    const MAX_ITERATIONS = 400
-    const ROLL_PRICE = 2_00
-    const ROLL_FUNDS = 200_00
-    const rollRegion = `roll-${run}`
-    await database.db.insert(regions).values(testRegion(rollRegion, ROLL_PRICE))
-    const stock = (ROLL_CUSTOMERS * MAX_ITERATIONS) / 4
-    const lines = Array.from(
-      { length: stock },
-      (_, n) => `${rollRegion},198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1},${30_000 + n},gateway-1`,
-    )
-    expect(
-      (await importInventoryCsv(database.db, ['region_id,ip,port,node', ...lines].join('\n'))).imported,
-    ).toBe(stock)
-
-    const customers: (Customer & { userId: string })[] = []
-    for (let index = 0; index < ROLL_CUSTOMERS; index++) {
-      const email = `roll-${run}-${index}@example.com`
-      const answer = await send('POST', '/api/auth/register', { email, password: 'correct horse battery' })
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-      const token = data<{ token: string }>(answer).token
-      const [user] = (
-        (await database.db.execute(sql`select id from users where email = ${email}`)) as unknown as {
-          rows: { id: string }[]
-        }
-      ).rows
-      await creditWallet(database.db, user?.id ?? '', ROLL_FUNDS)
-      customers.push({ email, token, userId: user?.id ?? '' })
-    }
-
-    // Every request is sent once: any answer but the expected one is a failure, nothing is retried.
-    const failed: string[] = []
-    let served = 0
-    const once = async (
-      what: string,
-      answer: Promise<Answer>,
-      isExpected = (a: Answer) => a.status === 200,
-    ) => {
-      const result = await answer
-      if (isExpected(result)) served++
-      else failed.push(`${what}: ${result.status} ${JSON.stringify(result.body).slice(0, 200)}`)
-      return result
-    }
-    const bought: { customer: number; orderNo: string; cents: number }[] = []
-    const paid: { customer: number; orderNo: string; cents: number }[] = []
-
-    let isRolled = false
-    const roll = (async () => {
-      try {
+    const result = await rollUnderLoad({
+      cluster,
+      database,
+      tag: run,
+      async replace(replica) {
         const timings: Record<string, number> = {}
-        for (const replica of REPLICAS) {
-          const servedBefore = served
-          const signalledAt = Date.now()
-          const exited = cluster.kill(replica, 'SIGTERM')
-          // HAProxy takes it out while it still serves (its grace), not when it stops listening.
-          timings[`${replica}DownMs`] = await cluster.waitForBackend(replica, 'DOWN')
-          let hasExited = false
-          void exited.then(() => {
-            hasExited = true
-          })
-          await new Promise((wait) => setTimeout(wait, 0))
-          expect(hasExited, `${replica} exited before HAProxy took it out`).toBe(false)
-          await exited
-          timings[`${replica}ExitMs`] = Date.now() - signalledAt
-          const startedAt = Date.now()
-          await cluster.start(replica)
-          timings[`${replica}StartMs`] = Date.now() - startedAt
-          await cluster.waitForBackend(replica, 'UP')
-          // The load went on while this replica drained and restarted.
-          expect(served, `no request was served while ${replica} restarted`).toBeGreaterThan(servedBefore)
-        }
+        const signalledAt = Date.now()
+        const exited = cluster.kill(replica, 'SIGTERM')
+        // HAProxy takes it out while it still serves (its grace), not when it stops listening.
+        timings[`${replica}DownMs`] = await cluster.waitForBackend(replica, 'DOWN')
+        let hasExited = false
+        void exited.then(() => {
+          hasExited = true
+        })
+        await new Promise((wait) => setTimeout(wait, 0))
+        expect(hasExited, `${replica} exited before HAProxy took it out`).toBe(false)
+        await exited
+        timings[`${replica}ExitMs`] = Date.now() - signalledAt
+        const startedAt = Date.now()
+        await cluster.start(replica)
+        timings[`${replica}StartMs`] = Date.now() - startedAt
+        await cluster.waitForBackend(replica, 'UP')
         return timings
-      } finally {
-        // The load stops with the roll, also when the roll failed.
-        isRolled = true
-      }
-    })()
-
-    const load = customers.map(async (customer, index) => {
-      let iterations = 0
-      for (; iterations < MAX_ITERATIONS && !isRolled; iterations++) {
-        const headers = auth(customer)
-        // Reads keep several requests in flight on HAProxy's connections to each replica.
-        const reads = Promise.all(
-          Array.from({ length: 3 }, () =>
-            once('balance', send('GET', '/api/user/wallet', undefined, headers)),
-          ),
-        )
-        if (iterations % 4 !== 0) {
-          await reads
-          await new Promise((wait) => setTimeout(wait, 25))
-          continue
-        }
-        const purchase = await once(
-          'purchase',
-          send(
-            'POST',
-            '/api/orders/static-ip',
-            { regionId: rollRegion, quantity: 1, durationDays: 30, protocol: 'socks5' },
-            { ...headers, 'idempotency-key': randomUUID() },
-          ),
-        )
-        if (purchase.status === 200) {
-          const { order } = data<{ order: { orderNo: string; total: number } }>(purchase)
-          bought.push({ customer: index, orderNo: order.orderNo, cents: Math.round(order.total * 100) })
-        }
-        if (iterations % 12 === 0) {
-          const created = await once(
-            'top-up',
-            send(
-              'POST',
-              '/api/user/wallet/topup',
-              { amount: 5, channel: 'alipay' },
-              { ...headers, 'idempotency-key': randomUUID() },
-            ),
-          )
-          if (created.status === 200) {
-            const order = data<{ orderNo: string; cnyAmount: number; amount: number }>(created)
-            const notify = withEpaySignature(
-              {
-                pid: cluster.epay.pid,
-                trade_no: `EXT${order.orderNo}`,
-                out_trade_no: order.orderNo,
-                type: 'alipay',
-                name: 'top-up',
-                money: formatEpayMoney(Math.round(order.cnyAmount * 100)),
-                trade_status: 'TRADE_SUCCESS',
-              },
-              cluster.epay.key,
-            )
-            const notified = await once(
-              'notify',
-              send('GET', `/api/payments/epay/notify?${new URLSearchParams(notify)}`),
-              (answer) => answer.status === 200 && answer.body === 'success',
-            )
-            if (notified.status === 200)
-              paid.push({ customer: index, orderNo: order.orderNo, cents: Math.round(order.amount * 100) })
-          }
-        }
-        await reads
-        await new Promise((wait) => setTimeout(wait, 25))
-      }
-      return iterations
+      },
     })
-    const [timings, ...iterations] = await Promise.all([roll, ...load])
-    expect(failed).toEqual([])
-    // The load ran until the roll was over, not out of iterations.
-    for (const count of iterations) expect(count).toBeLessThan(MAX_ITERATIONS)
-
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
-    expect(await findInvariantViolations(database.db)).toEqual({})
-    const userIds = sql.join(
-      customers.map((customer) => sql`${customer.userId}`),
-      sql`, `,
-    )
-    // Orders = acknowledged purchases, each with its address; top-ups paid once each.
-    const orderRows = await rows<{ order_no: string; instances: number }>(sql`
-      select o.order_no, count(p.id)::int as instances from orders o
-      left join proxy_instances p on p.order_no = o.order_no
-      where o.user_id in (${userIds}) group by o.order_no order by o.order_no`)
-    expect(orderRows).toEqual(
-      bought
-        .map((op) => ({ order_no: op.orderNo, instances: 1 }))
-        .sort((a, b) => a.order_no.localeCompare(b.order_no)),
-    )
-    const topUpRows = await rows<{ order_no: string; status: string; credits: number }>(sql`
-      select o.order_no, o.status, count(t.id)::int as credits from topup_orders o
-      left join ledger_transactions t on t.reference = o.order_no and t.kind = 'topup'
-      where o.user_id in (${userIds}) group by o.order_no, o.status order by o.order_no`)
-    expect(topUpRows).toEqual(
-      paid
-        .map((op) => ({ order_no: op.orderNo, status: 'paid', credits: 1 }))
-        .sort((a, b) => a.order_no.localeCompare(b.order_no)),
-    )
-    const wallets = await rows<{ email: string; balance: string }>(sql`
-      select u.email, w.balance::text as balance from users u join wallets w on w.user_id = u.id
-      where u.id in (${userIds}) order by u.email`)
-    expect(wallets).toEqual(
-      customers.map((customer, index) => ({
-        email: customer.email,
-        balance: String(
-          ROLL_FUNDS +
-            paid.filter((op) => op.customer === index).reduce((sum, op) => sum + op.cents, 0) -
-            bought.filter((op) => op.customer === index).reduce((sum, op) => sum + op.cents, 0),
-        ),
-      })),
-    )
-    const backends = await cluster.backends()
-    for (const replica of REPLICAS) expect(backends[replica]?.status, replica).toBe('UP')
-    console.log(
-      `rolling restart: ${JSON.stringify(timings)}; ${served} requests served, ${bought.length} purchases, ` +
-        `${paid.length} top-ups, none failed`,
-    )
+    console.log(`rolling restart: ${JSON.stringify(result)}, none failed`)
   }, 120_000)
 })
 

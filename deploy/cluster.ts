@@ -48,8 +48,19 @@ const START_TIMEOUT_MS = 60_000
 const POLL_MS = 100
 const PIDS_FILE = 'pids.jsonl'
 
-/** HAProxy's view of one replica: its check status ('UP', 'DOWN', 'UP 1/2'…) and requests sent to it. */
-export type Backend = { status: string; requests: number }
+/**
+ * HAProxy's view of one replica: its status ('UP', 'DOWN', 'UP 1/2', 'DRAIN'…), the requests sent to
+ * it, and the sessions it has open now.
+ */
+export type Backend = { status: string; requests: number; sessions: number }
+
+/** What a replica runs, from where: this checkout's build (CURRENT_BUILD) or another release's tree. */
+export type ServerBuild = { cwd: string; server: readonly string[]; cli: readonly string[] }
+export const CURRENT_BUILD: ServerBuild = {
+  cwd: ROOT,
+  server: localCommand(SERVER_COMMAND),
+  cli: localCommand(CLI_COMMAND),
+}
 
 export type Cluster = {
   /** HAProxy's front: every client request goes here. */
@@ -62,11 +73,13 @@ export type Cluster = {
   replicaUrl: (replica: Replica) => string
   /** Kills a replica (SIGKILL by default) and waits until it has exited. */
   kill: (replica: Replica, signal?: NodeJS.Signals) => Promise<void>
-  /** Starts a stopped replica again on its port and waits until it answers /readyz. */
-  start: (replica: Replica) => Promise<void>
+  /** Starts a stopped replica again on its port (this build by default) and waits until it answers /readyz. */
+  start: (replica: Replica, build?: ServerBuild) => Promise<void>
   /** HAProxy's view of each replica (`show stat` on its admin socket). */
   backends: () => Promise<Record<string, Backend>>
-  waitForBackend: (replica: Replica, status: 'UP' | 'DOWN', timeoutMs?: number) => Promise<number>
+  /** `set server servers/<replica> state …` on HAProxy's admin socket: drain takes it out of rotation. */
+  setState: (replica: Replica, state: 'drain' | 'ready') => Promise<void>
+  waitForBackend: (replica: Replica, status: 'UP' | 'DOWN' | 'DRAIN', timeoutMs?: number) => Promise<number>
   /** The last lines each process wrote, for a failure's message. */
   logTail: (lines?: number) => string
   stop: () => Promise<void>
@@ -142,31 +155,35 @@ const deleteRedisKeysSync = (prefix: string) =>
     { stdio: 'ignore', timeout: 5000 },
   )
 
-/** `show stat` over HAProxy's admin socket: the status of each server of the `servers` backend. */
-function haproxyStats(socket: string): Promise<Record<string, Backend>> {
+/** One command over HAProxy's admin socket: its answer. */
+function haproxyCommand(socket: string, command: string): Promise<string> {
   return new Promise((done, fail) => {
     const connection = createConnection(socket)
     let text = ''
     connection.setTimeout(2000, () => connection.destroy(new Error('stats socket timed out')))
-    connection.on('connect', () => connection.end('show stat\n'))
+    connection.on('connect', () => connection.end(`${command}\n`))
     connection.on('data', (chunk) => {
       text += chunk.toString()
     })
     connection.on('error', fail)
-    connection.on('close', () => {
-      const [header = '', ...rows] = text.trim().split('\n')
-      const columns = header.replace(/^# /, '').split(',')
-      const column = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? ''
-      const servers: Record<string, Backend> = {}
-      for (const cells of rows.map((row) => row.split(',')))
-        if (column(cells, 'pxname') === 'servers' && column(cells, 'svname') !== 'BACKEND')
-          servers[column(cells, 'svname')] = {
-            status: column(cells, 'status'),
-            requests: Number(column(cells, 'stot')),
-          }
-      done(servers)
-    })
+    connection.on('close', () => done(text))
   })
+}
+
+/** `show stat` over HAProxy's admin socket: the status of each server of the `servers` backend. */
+async function haproxyStats(socket: string): Promise<Record<string, Backend>> {
+  const [header = '', ...rows] = (await haproxyCommand(socket, 'show stat')).trim().split('\n')
+  const columns = header.replace(/^# /, '').split(',')
+  const column = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? ''
+  const servers: Record<string, Backend> = {}
+  for (const cells of rows.map((row) => row.split(',')))
+    if (column(cells, 'pxname') === 'servers' && column(cells, 'svname') !== 'BACKEND')
+      servers[column(cells, 'svname')] = {
+        status: column(cells, 'status'),
+        requests: Number(column(cells, 'stot')),
+        sessions: Number(column(cells, 'scur')),
+      }
+  return servers
 }
 
 /** The command line of a live process, or undefined. */
@@ -202,6 +219,8 @@ export type ClusterOptions = {
   log?: (line: string) => void
   /** Kill everything and drop the database on SIGINT/SIGTERM/SIGHUP, then die of the signal (default). */
   killOnSignal?: boolean
+  /** What the replicas start on, and whose CLI migrates the database first (default: CURRENT_BUILD). */
+  build?: ServerBuild
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -232,13 +251,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
   for (const signal of signals) process.once(signal, onSignal)
 
-  function run(name: string, command: readonly string[], env: Record<string, string>): ChildProcess {
+  function run(
+    name: string,
+    command: readonly string[],
+    env: Record<string, string>,
+    cwd = ROOT,
+  ): ChildProcess {
     const file = join(workDir, `${name}.log`)
     logFiles.set(name, file)
     const fd = openSync(file, 'a')
     const [bin = '', ...args] = command
     const child = spawn(bin, args, {
-      cwd: ROOT,
+      cwd,
       stdio: ['ignore', fd, fd],
       // Only what the topology names (and what any process needs): nothing leaks from the caller.
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? workDir, ...env },
@@ -370,17 +394,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })
 
     // The operator's first step, as in production: register the gateway's node (this also migrates).
-    const cli = run('cli', [...localCommand(CLI_COMMAND), 'node:add', GATEWAY_NODE.name, GATEWAY_NODE.host], {
-      ...envOf(REPLICAS[0]),
-    })
+    const initialBuild = options.build ?? CURRENT_BUILD
+    const cli = run(
+      'cli',
+      [...initialBuild.cli, 'node:add', GATEWAY_NODE.name, GATEWAY_NODE.host],
+      envOf(REPLICAS[0]),
+      initialBuild.cwd,
+    )
     const cliCode = await new Promise<number | null>((done) => cli.once('exit', done))
     const nodeToken = /nt_[A-Za-z0-9_-]{43}/.exec(readFileSync(logFiles.get('cli') ?? '', 'utf8'))?.[0]
     if (cliCode !== 0 || !nodeToken) throw new Error(`node:add failed (${cliCode}):\n${tail('cli', 40)}`)
     log(`database ${dbName} migrated, node ${GATEWAY_NODE.name} registered`)
 
     const replicaUrl = (replica: Replica) => `http://127.0.0.1:${replicaPorts[REPLICAS.indexOf(replica)]}`
-    async function start(replica: Replica) {
-      const child = run(replica, localCommand(SERVER_COMMAND), envOf(replica))
+    async function start(replica: Replica, build = CURRENT_BUILD) {
+      const child = run(replica, build.server, envOf(replica), build.cwd)
       await readyOrDead(replica, child, async () =>
         (await fetch(`${replicaUrl(replica)}${READY_PATH}`, { signal: AbortSignal.timeout(1000) })).status ===
         200
@@ -388,7 +416,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           : undefined,
       )
     }
-    await Promise.all(REPLICAS.map(start))
+    await Promise.all(REPLICAS.map((replica) => start(replica, initialBuild)))
     log(`replicas ready: ${REPLICAS.map(replicaUrl).join(', ')}`)
 
     const statsSocket = join(workDir, 'haproxy.sock')
@@ -441,6 +469,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       },
       start,
       backends,
+      async setState(replica, state) {
+        const answer = await haproxyCommand(statsSocket, `set server servers/${replica} state ${state}`)
+        if (answer.trim() !== '') throw new Error(`HAProxy refused state ${state} for ${replica}: ${answer}`)
+      },
       async waitForBackend(replica, status, timeoutMs = 10_000) {
         const since = Date.now()
         await until(

@@ -6,35 +6,23 @@
 //   PREVIOUS_RELEASE=<rev> npx tsx deploy/previous-release.ts   (or --release <rev>): any other release
 //
 // 1. finds that release with git (full history needed: a shallow clone fails with a message);
-// 2. extracts its tree (git archive) into a temporary folder and reuses the current node_modules when
-//    its package-lock.json is the current one (its own workspaces linked in), else runs npm ci there;
+// 2. extracts its tree (git archive) and reuses the current node_modules when its package-lock.json
+//    is the current one (its own workspaces linked in), else runs npm ci there (previous-tree.ts: kept
+//    in node_modules/.cache for the next run and the rolling-upgrade test);
 // 3. creates a database, migrates it with the current code (openPostgres), stocks a catalogue with
 //    the current code and addresses with the previous release's operator CLI, then starts the previous
 //    release's server (its src/server.ts under tsx, NODE_ENV=production, the sandbox gateway) and
 //    checks that its migrator applied nothing: the same migration rows and the same schema;
 // 4. drives it as a customer with the current contract (previous-release-customer.ts), fails on any
 //    5xx and on any error its log shows, and checks the ledger invariants with the current code;
-// 5. stops the server, drops the database and removes the folder, on failure and on Ctrl-C too.
+// 5. stops the server, drops the database and removes its work folder, on failure and on Ctrl-C too.
 // PREVIOUS_RELEASE_POSTGRES_URL: where to create the database (default: the local postgres user).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve, sep } from 'node:path'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -42,9 +30,16 @@ import { findInvariantViolations } from '../apps/server/src/modules/ledger/invar
 import { seedDemoCatalog } from '../apps/server/src/modules/seed/demo-catalog.ts'
 import { type Database, openPostgres } from '../apps/server/src/platform/db/client.ts'
 import { CustomerFailure, driveCustomer } from './previous-release-customer.ts'
+import {
+  findRelease,
+  git,
+  MIGRATIONS,
+  previousTree,
+  StageFailure,
+  TREE_CLI_ARGS,
+  TREE_SERVER_ARGS,
+} from './previous-tree.ts'
 
-const ROOT = resolve(import.meta.dirname, '..')
-const MIGRATIONS = 'apps/server/drizzle'
 const ADMIN_URL = process.env.PREVIOUS_RELEASE_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DB_PREFIX = 'proxy_previous_'
 const DIR_PREFIX = 'proxy-previous-'
@@ -53,108 +48,9 @@ const READY_TIMEOUT_MS = 60_000
 const CLI_REGION = 'de-fra'
 const CLI_ADDRESSES = ['198.51.100.21', '198.51.100.22']
 
-/** A failure of the stage: printed as it is, without a stack. */
-class StageFailure extends Error {}
-
 const started = performance.now()
 const seconds = (since = started) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 const say = (line: string) => console.log(`[previous-release ${seconds()}] ${line}`)
-
-function run(command: string, args: string[], options: { cwd?: string; input?: Buffer } = {}) {
-  const result = spawnSync(command, args, {
-    cwd: options.cwd ?? ROOT,
-    input: options.input,
-    maxBuffer: 1 << 30,
-  })
-  if (result.status !== 0)
-    throw new StageFailure(
-      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr?.toString().trim()}`,
-    )
-  return result.stdout
-}
-const git = (...args: string[]) => run('git', args).toString().trim()
-const gitMaybe = (...args: string[]) => {
-  const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' })
-  return result.status === 0 ? result.stdout.trim() : undefined
-}
-
-/** The release to run and why it was chosen. */
-function findRelease(override: string | undefined): { sha: string; why: string } {
-  if (override) {
-    const sha = gitMaybe('rev-parse', '--verify', '--quiet', `${override}^{commit}`)
-    if (!sha) throw new StageFailure(`PREVIOUS_RELEASE=${override} is not a commit of this repository`)
-    return { sha, why: `PREVIOUS_RELEASE=${override}` }
-  }
-  const shallow = git('rev-parse', '--is-shallow-repository') === 'true'
-  const added = git('log', '-1', '--diff-filter=A', '--format=%H', 'HEAD', '--', `${MIGRATIONS}/*.sql`)
-  const parent = added && gitMaybe('rev-parse', '--verify', '--quiet', `${added}^1^{commit}`)
-  if (!added || !parent)
-    throw new StageFailure(
-      shallow
-        ? 'this is a shallow clone: the commit that added the newest migration, or its parent, is not in the history. Fetch the whole history (git fetch --unshallow, or fetch-depth: 0) and run again.'
-        : `no commit before the one that added the newest migration (${added || 'none found'}): nothing to compare with`,
-    )
-  const files = git(
-    'diff-tree',
-    '--no-commit-id',
-    '--name-only',
-    '--diff-filter=A',
-    '-r',
-    added,
-    '--',
-    MIGRATIONS,
-  )
-  const migrations = files
-    .split('\n')
-    .filter((file) => file.endsWith('.sql'))
-    .map((file) => file.slice(MIGRATIONS.length + 1))
-  return { sha: parent, why: `parent of ${added.slice(0, 7)}, which added ${migrations.join(', ')}` }
-}
-
-/**
- * A node_modules for the extracted tree made of links to the current one. Entries that are links to
- * a workspace of this repository (`@proxy/contract` → packages/contract) point at the same workspace
- * of the extracted tree instead, so the previous release runs its own contract, not today's.
- */
-function linkNodeModules(from: string, to: string, tree: string) {
-  mkdirSync(to, { recursive: true })
-  for (const entry of readdirSync(from)) {
-    const source = join(from, entry)
-    const target = join(to, entry)
-    const stat = lstatSync(source)
-    if (entry.startsWith('@') && stat.isDirectory()) {
-      linkNodeModules(source, target, tree)
-      continue
-    }
-    const real = stat.isSymbolicLink() ? realpathSync(source) : source
-    const isWorkspace =
-      real.startsWith(ROOT + sep) && !relative(ROOT, real).split(sep).includes('node_modules')
-    symlinkSync(isWorkspace ? join(tree, relative(ROOT, real)) : source, target)
-  }
-}
-
-function installDependencies(tree: string) {
-  const lock = (dir: string) => readFileSync(join(dir, 'package-lock.json'))
-  if (!lock(ROOT).equals(lock(tree))) {
-    const since = performance.now()
-    say('its package-lock.json differs from the current one: running npm ci --no-audit --no-fund there')
-    run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree })
-    say(`npm ci done in ${seconds(since)}`)
-    return
-  }
-  if (!existsSync(join(ROOT, 'node_modules')))
-    throw new StageFailure('no node_modules here: run npm ci first')
-  linkNodeModules(join(ROOT, 'node_modules'), join(tree, 'node_modules'), tree)
-  const workspaces = (JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')).workspaces ??
-    []) as string[]
-  for (const workspace of workspaces)
-    if (existsSync(join(ROOT, workspace, 'node_modules')) && existsSync(join(tree, workspace)))
-      linkNodeModules(join(ROOT, workspace, 'node_modules'), join(tree, workspace, 'node_modules'), tree)
-  const contract = join(tree, 'node_modules/@proxy/contract')
-  if (existsSync(contract) && realpathSync(contract) !== join(tree, 'packages/contract'))
-    throw new StageFailure(`${contract} does not lead to the previous release's own contract`)
-  say('same package-lock.json as the current tree: its node_modules link to the current ones')
-}
 
 const isRunning = (pid: number) => {
   try {
@@ -276,7 +172,7 @@ async function main() {
 
   await removeLeftovers()
   const work = mkdtempSync(join(tmpdir(), `${DIR_PREFIX}${process.pid}-`))
-  const tree = join(work, 'tree')
+  let tree = ''
   const dbName = `${DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`
   const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`)
   const serverLog = join(work, 'server.log')
@@ -307,10 +203,7 @@ async function main() {
     })
 
   try {
-    mkdirSync(tree)
-    run('tar', ['-x', '-C', tree], { input: run('git', ['archive', '--format=tar', release.sha]) })
-    say(`extracted into ${tree}`)
-    installDependencies(tree)
+    tree = previousTree(release, say)
 
     // The database, migrated by the current code, and what the previous release will find there.
     await admin(`create database ${dbName}`)
@@ -355,11 +248,12 @@ async function main() {
       // Nothing balances it: a release that drains on SIGTERM stops at once (older ones ignore this).
       SHUTDOWN_GRACE_MS: '0',
     }
-    const cli = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli.ts', 'inventory:import', csv],
-      { cwd: tree, env: baseEnv, encoding: 'utf8', timeout: READY_TIMEOUT_MS },
-    )
+    const cli = spawnSync(process.execPath, [...TREE_CLI_ARGS, 'inventory:import', csv], {
+      cwd: tree,
+      env: baseEnv,
+      encoding: 'utf8',
+      timeout: READY_TIMEOUT_MS,
+    })
     if (cli.status !== 0 || !cli.stdout.includes(`Imported ${CLI_ADDRESSES.length} address(es); rejected 0.`))
       throw new StageFailure(
         `the previous release's CLI could not import addresses (${cli.status ?? cli.signal}):\n${cli.stdout}${cli.stderr}`,
@@ -376,26 +270,22 @@ async function main() {
       "process.stdin.on('end', () => process.exit(70)).on('error', () => {}).resume()\n",
     )
     const logFd = openSync(serverLog, 'a')
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', pathToFileURL(watchdog).href, 'apps/server/src/server.ts'],
-      {
-        cwd: tree,
-        stdio: ['pipe', logFd, logFd],
-        env: {
-          ...baseEnv,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: baseUrl,
-          PAYMENTS_SANDBOX: 'true',
-          EPAY_KEY: randomBytes(24).toString('base64url'),
-          WEB_DIST: join(tree, 'apps/web/dist'),
-          SEED_DEMO: 'false',
-          LOCAL_GATEWAY: 'false',
-          LOG_LEVEL: 'info',
-        },
+    server = spawn(process.execPath, ['--import', pathToFileURL(watchdog).href, ...TREE_SERVER_ARGS], {
+      cwd: tree,
+      stdio: ['pipe', logFd, logFd],
+      env: {
+        ...baseEnv,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        PAYMENTS_SANDBOX: 'true',
+        EPAY_KEY: randomBytes(24).toString('base64url'),
+        WEB_DIST: join(tree, 'apps/web/dist'),
+        SEED_DEMO: 'false',
+        LOCAL_GATEWAY: 'false',
+        LOG_LEVEL: 'info',
       },
-    )
+    })
     closeSync(logFd)
     const logTail = (lines = 40) =>
       readFileSync(serverLog, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')

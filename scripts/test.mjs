@@ -67,6 +67,9 @@ const allStages = [
   { name: 'contract', run: 'npx vitest run', cwd: 'packages/contract' },
   { name: 'build:web', run: 'npx vite build', cwd: 'apps/web' },
   { name: 'build:server+gateway', run: 'node scripts/build.mjs --if-stale server gateway' },
+  // The previous release's tree for the rolling upgrade (its npm ci when its lock differs), kept for
+  // the cluster stage and for `npm run test:previous-release` after `npm test`.
+  { name: 'previous-tree', run: 'npx tsx deploy/previous-tree.ts' },
   // Killed processes and timed recovery: alone on the machine, so a slow neighbour is not a failure.
   { name: 'chaos', run: 'npx tsx test/run.ts chaos', cwd: 'apps/server', weight: slots },
   { name: 'gateway', run: 'npx vitest run', cwd: 'apps/gateway', weight: 2 }, // 3 workers, mostly waiting
@@ -77,7 +80,7 @@ const allStages = [
     name: 'cluster',
     run: 'npx vitest run --config deploy/vitest.config.ts',
     weight: slots,
-    needs: ['build:server+gateway'],
+    needs: ['build:server+gateway', 'previous-tree'],
   },
 ]
 const stages = (isQuick ? quickStages() : allStages).map((stage) => ({
