@@ -10,13 +10,12 @@ import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findInvariantViolations } from '../apps/server/src/modules/ledger/invariants.ts'
-import { formatEpayMoney, withEpaySignature } from '../apps/server/src/modules/payments/epay-sign.ts'
 import { importInventoryCsv } from '../apps/server/src/modules/static-ip/inventory.service.ts'
 import { regions } from '../apps/server/src/modules/static-ip/static-ip.schema.ts'
 import { type Database, openPostgres } from '../apps/server/src/platform/db/client.ts'
 import { creditWallet, testRegion } from '../apps/server/test/fixtures.ts'
 import { type Cluster, startCluster } from './cluster.ts'
-import { type Answer, data, rollUnderLoad, sendTo } from './roll-load.ts'
+import { type Answer, data, paidNotify, rollUnderLoad, sendTo } from './roll-load.ts'
 
 const CUSTOMERS = 8
 const ROUNDS = 5
@@ -106,18 +105,7 @@ async function topUp(customer: Customer, index: number, round: number) {
     send('POST', '/api/user/wallet/topup', body, { ...auth(customer), 'idempotency-key': key }),
   )
   const order = data<{ orderNo: string; cnyAmount: number; amount: number }>(created)
-  const notify = withEpaySignature(
-    {
-      pid: cluster.epay.pid,
-      trade_no: `EXT${order.orderNo}`,
-      out_trade_no: order.orderNo,
-      type: 'alipay',
-      name: 'top-up',
-      money: formatEpayMoney(Math.round(order.cnyAmount * 100)),
-      trade_status: 'TRADE_SUCCESS',
-    },
-    cluster.epay.key,
-  )
+  const notify = paidNotify(cluster, order)
   // The gateway repeats its notify until it reads "success".
   await untilAcknowledged(
     'notify',

@@ -33,6 +33,7 @@ import { CustomerFailure, driveCustomer } from './previous-release-customer.ts'
 import {
   findRelease,
   git,
+  isRunning,
   MIGRATIONS,
   previousTree,
   StageFailure,
@@ -51,15 +52,6 @@ const CLI_ADDRESSES = ['198.51.100.21', '198.51.100.22']
 const started = performance.now()
 const seconds = (since = started) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 const say = (line: string) => console.log(`[previous-release ${seconds()}] ${line}`)
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 async function admin<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: ADMIN_URL })

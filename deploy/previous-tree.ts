@@ -136,7 +136,8 @@ function installDependencies(tree: string, log: (line: string) => void) {
   log('same package-lock.json as the current tree: its node_modules link to the current ones')
 }
 
-const isRunning = (pid: number) => {
+/** Whether a process still runs (a pid file's owner, a replica). */
+export const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0)
     return true

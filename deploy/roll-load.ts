@@ -43,6 +43,21 @@ export async function sendTo(
   }
 }
 
+/** The gateway's signed "paid" notify for a top-up order, as the sandbox would send it. */
+export const paidNotify = (cluster: Cluster, order: { orderNo: string; cnyAmount: number }) =>
+  withEpaySignature(
+    {
+      pid: cluster.epay.pid,
+      trade_no: `EXT${order.orderNo}`,
+      out_trade_no: order.orderNo,
+      type: 'alipay',
+      name: 'top-up',
+      money: formatEpayMoney(Math.round(order.cnyAmount * 100)),
+      trade_status: 'TRADE_SUCCESS',
+    },
+    cluster.epay.key,
+  )
+
 export const data = <T>(answer: Answer) => (answer.body as { data: T }).data
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -166,18 +181,7 @@ export async function rollUnderLoad(options: {
         )
         if (created.status === 200) {
           const order = data<{ orderNo: string; cnyAmount: number; amount: number }>(created)
-          const notify = withEpaySignature(
-            {
-              pid: cluster.epay.pid,
-              trade_no: `EXT${order.orderNo}`,
-              out_trade_no: order.orderNo,
-              type: 'alipay',
-              name: 'top-up',
-              money: formatEpayMoney(Math.round(order.cnyAmount * 100)),
-              trade_status: 'TRADE_SUCCESS',
-            },
-            cluster.epay.key,
-          )
+          const notify = paidNotify(cluster, order)
           const notified = await once(
             'notify',
             sendTo(cluster.url, 'GET', `/api/payments/epay/notify?${new URLSearchParams(notify)}`),
