@@ -375,6 +375,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       METRICS_ALLOW: '127.0.0.1',
       PUBLIC_URL: url,
       APP_SECRET: randomBytes(36).toString('base64url'),
+      // Empty: not set (no rotation under way).
+      APP_SECRET_PREVIOUS: '',
       // No merchant: the built-in sandbox gateway, whose notifies the test signs with EPAY_KEY.
       EPAY_URL: '',
       PAYMENTS_SANDBOX: 'true',
