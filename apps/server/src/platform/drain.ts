@@ -2,7 +2,6 @@
 // still served for SHUTDOWN_GRACE_MS, long enough for a balancer's health check to take the replica
 // out; then the listener closes, idle keep-alive connections are closed, requests in flight finish
 // and the process exits. A second signal ends it at once.
-import type { ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
@@ -19,21 +18,16 @@ const IDLE_SWEEP_MS = 100
 /** Called by buildApp (through registerHealth): the drain state /readyz reads, per app. */
 export function registerDrain(app: FastifyInstance) {
   let isDraining = false
-  const inFlight = new Set<ServerResponse>()
-  // Before Fastify's own listener: every answer given while draining closes its connection, so no
-  // client (HAProxy's pool included) keeps sending on it to a replica that is going away.
-  app.server.prependListener('request', (_request, response: ServerResponse) => {
-    if (isDraining) {
-      response.shouldKeepAlive = false
-      return
-    }
-    inFlight.add(response)
-    response.once('close', () => inFlight.delete(response))
+  // Every answer sent once draining began, to requests that arrived before it too, closes its
+  // connection (Node honours `Connection: close`): no client, HAProxy's pool included, keeps sending
+  // on it to a replica that is going away.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isDraining) reply.header('connection', 'close')
+    done(null, payload)
   })
   app.decorate('isDraining', () => isDraining)
   app.decorate('beginDrain', () => {
     isDraining = true
-    for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
   })
 }
 
