@@ -157,7 +157,7 @@ describe('the gateway as a cluster', () => {
       (pids) => pids.length === 2 && !pids.includes(victim as number),
       60_000,
     )
-    expect(after).toHaveLength(2)
+    expect(after, gateway.log()).toHaveLength(2)
     const { instance } = await api.staticIpCustomer()
     const line = `socks5h://${instance.username}:${instance.password}@${instance.ip}:${instance.port}`
     for (let i = 0; i < 6; i++) {

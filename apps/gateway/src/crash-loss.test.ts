@@ -163,7 +163,7 @@ async function crossAndKill(
   expect(crossed).toBeGreaterThan(64 * MiB)
   // The node is back (or never left): stopped cleanly, its primary pushes all it kept.
   const serving = how === 'worker' ? gateway : await restart()
-  await serving.stop()
+  expect(await serving.stop(), `not a clean stop:\n${serving.log()}`).toBe(true)
   const usage = await api.usage(customer.token)
   const billed = usage.upBytes + usage.downBytes
   console.log(`crash (${how}): crossed ${crossed} B, billed ${billed} B, lost ${crossed - billed} B`)

@@ -70,6 +70,11 @@ async function runPrimary(count: number) {
     if (message.type === 'ready') for (const welcome of sync.welcome()) worker.send(welcome)
     else sync.receive(String(worker.id), message, (answer) => worker.isConnected() && worker.send(answer))
   })
+  // A send to a worker that has just died fails on its channel (the round-robin handoff of a
+  // connection too): an 'error' on the Worker no one listens to would take the primary down with it.
+  cluster.on('fork', (worker) =>
+    worker.on('error', (error: Error) => log(`gateway worker ${worker.process.pid}: ${error.message}`)),
+  )
   cluster.on('exit', (worker, code, signal) => {
     sync.forget(String(worker.id))
     if (stopping) return

@@ -10,6 +10,7 @@ import { eventually } from './test-sockets.ts'
 const GATEWAY_DIR = resolve(import.meta.dirname, '..')
 const MAIN = resolve(import.meta.dirname, 'main.ts')
 const WAIT_MS = 30_000
+const CLEAN_STOP_MS = 30_000
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 /** 'accepted', 'refused', or 'other' (timeout, reset) for one connect attempt. */
@@ -129,17 +130,23 @@ export function spawnGateway(env: Record<string, string>, options: { netns?: str
       )
       return hasExited() && child.signalCode === 'SIGKILL' && left.length === 0
     },
-    /** Stops it cleanly (SIGTERM, the last counts pushed), then makes sure the group is gone. */
-    async stop() {
+    /**
+     * Stops it cleanly (SIGTERM, the last counts pushed), then makes sure the group is gone; true when
+     * it ended by itself. A clean stop waits for the workers, v2ray and a push: on a machine busy with
+     * the rest of the suite that took more than 8 s, and a SIGKILL then lost the counts it was pushing.
+     */
+    async stop(): Promise<boolean> {
       if (!hasExited()) {
         try {
           process.kill(-(child.pid as number), 'SIGTERM')
         } catch {}
-        await Promise.race([exited, sleep(8000)])
+        await Promise.race([exited, sleep(CLEAN_STOP_MS)])
       }
+      const clean = hasExited() && child.signalCode === null
       kill(child.pid, { group: true })
       child.stdout?.destroy()
       child.stderr?.destroy()
+      return clean
     },
   }
 }
