@@ -1,11 +1,13 @@
 // Browser tests run against the real server: check Chromium and the build, start one API per e2e worker (each on a
-// free port with a fresh data directory and its own operator), wait for /healthz, and stop them afterwards.
+// free port with a fresh data directory, its own PostgreSQL database where there is one, and its own operator), wait
+// for /healthz, and stop them afterwards.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { type AdminOperator, parseAdminCreate } from './admin-operator.ts'
 import { CHROMIUM_PATH } from './browser.ts'
@@ -57,6 +59,51 @@ const waitForHealth = async (baseURL: string, server: ChildProcess, log: () => s
   throw new Error(`The server did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s:\n${log()}`)
 }
 
+/**
+ * The servers' engine: PostgreSQL, production's, when it is reachable (required with REQUIRE_POSTGRES=1
+ * or CI=true), each server on a database of its own; otherwise the embedded PGlite of a fresh data
+ * directory. On PostgreSQL a server starts in a second and answers without a WebAssembly database
+ * in its own process: the journeys' largest CPU cost after the browser.
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const isPostgresRequired = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1'
+
+const databaseUrl = (name: string) => {
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** Runs `statement` on the PostgreSQL of POSTGRES_URL; an error if it cannot be reached. */
+const onPostgres = async (statement: string) => {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A database of its own for one server, or undefined where PGlite serves (no PostgreSQL here). */
+const createDatabase = async (): Promise<string | undefined> => {
+  try {
+    await onPostgres('select 1')
+  } catch (error) {
+    if (isPostgresRequired)
+      throw new Error(`PostgreSQL is required for the browser tests here: ${(error as Error).message}`)
+    return undefined
+  }
+  const name = `web_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  await onPostgres(`create database ${name}`)
+  return name
+}
+
+const dropDatabase = (name: string) =>
+  onPostgres(`drop database if exists ${name} with (force)`).catch((error: Error) =>
+    console.warn(`[e2e] could not drop database ${name}: ${error.message}`),
+  )
+
 /** The first operator, made as a person would: the CLI on the embedded database, before the server opens it. */
 const createOwner = async (env: NodeJS.ProcessEnv): Promise<AdminOperator> => {
   const { stdout } = await promisify(execFile)('npx', ['tsx', CLI_ENTRY, 'admin:create', ADMIN_EMAIL], {
@@ -67,14 +114,23 @@ const createOwner = async (env: NodeJS.ProcessEnv): Promise<AdminOperator> => {
   return parseAdminCreate(ADMIN_EMAIL, stdout)
 }
 
-/** A server on a free port with a fresh data directory, healthy; `stop` ends it and removes its data. */
-const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
+/** A server on a free port with a fresh data directory (and database), healthy; `stop` ends it and removes its data. */
+const startServer = async (): Promise<E2EServer & { stop: () => Promise<void> }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'proxy-web-e2e-'))
+  const database = await createDatabase().catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  })
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
+  const removeData = async () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    if (database) await dropDatabase(database)
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DATABASE_URL: database ? databaseUrl(database) : '',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -99,7 +155,7 @@ const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
   try {
     adminOperator = await createOwner(env)
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true })
+    await removeData()
     throw error
   }
 
@@ -116,7 +172,8 @@ const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
   server.stdout?.on('data', keep)
   server.stderr?.on('data', keep)
 
-  const stop = () => {
+  const exited = new Promise((done) => server.once('exit', done))
+  const stop = async () => {
     // npx → tsx → node: the server runs in its own process group, ended as a whole.
     if (server.pid !== undefined && server.exitCode === null) {
       try {
@@ -124,14 +181,15 @@ const startServer = async (): Promise<E2EServer & { stop: () => void }> => {
       } catch {
         // already gone
       }
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))])
     }
-    rmSync(dataDir, { recursive: true, force: true })
+    await removeData()
   }
 
   try {
     await waitForHealth(baseURL, server, () => output)
   } catch (error) {
-    stop()
+    await stop()
     throw error
   }
   return { baseURL, dataDir, adminOperator, stop }
@@ -154,12 +212,10 @@ export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers)
   const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()))
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  const stopAll = () => {
-    for (const server of servers) server.stop()
-  }
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()))
   const failed = started.find((result) => result.status === 'rejected')
   if (failed) {
-    stopAll()
+    await stopAll()
     throw failed.reason
   }
 
@@ -172,8 +228,8 @@ export default async function setup(project: TestProject) {
     `[e2e] servers on ${servers.map((server) => server.baseURL).join(', ')}; screenshots in ${screenshotDir}`,
   )
 
-  return () => {
-    stopAll()
+  return async () => {
+    await stopAll()
     console.log(`[e2e] screenshots saved in ${screenshotDir}`)
   }
 }
