@@ -23,7 +23,6 @@ export { type ResealCount, resealCustomerSecrets, resealRows } from './reseal.ts
 export {
   createRecoveryCodeStore,
   openStoredSecret,
-  type RecoveryCodeStore,
   type SpentFactor,
   spendSecondFactor,
 } from './second-factor.ts'
@@ -31,19 +30,15 @@ export * as security from './security.service.ts'
 export {
   createSessionStore,
   type SessionClient,
-  type SessionStore,
   type StartedSession,
 } from './session-store.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
-export { laterStepGuard, stepOnceGuard, type TotpReplayGuard } from './totp-replay.ts'
+export { laterStepGuard } from './totp-replay.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'
 export {
   createSealer,
-  hashRecoveryCode,
   matchTotp,
-  newRecoveryCodes,
   newTotpSecret,
-  normalizeRecoveryCode,
   type Sealer,
   sealerFor,
   totpUri,
