@@ -9,13 +9,14 @@ import { isCommonPassword } from './common-passwords.ts'
 import { endCredentials } from './credentials.ts'
 import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
+import type { SessionClient } from './session-store.ts'
 import { type AuthContext, customerSessions } from './sessions.ts'
 import { CHALLENGE_TTL_MS, type Sealer } from './two-factor.ts'
 
 export type IssuedSession = { token: string; expiresAt: string }
 
 /** Where a request came from, kept with its session and in the sign-in history. */
-export type Client = { ip: string; userAgent: string | null }
+export type Client = SessionClient
 
 // Browsers send a few hundred characters; the rest is noise or an attack on our storage.
 const USER_AGENT_MAX = 512
