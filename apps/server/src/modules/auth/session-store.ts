@@ -43,11 +43,9 @@ export type SessionRow = {
   userAgent: string | null
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>
-
 export function createSessionStore<T extends SessionTable>(kind: SessionKind<T>) {
   const { table, owner } = kind
-  // Written in SQL, not a bind parameter: a prepared statement keeps the same text for every call.
+  // The idle limit is the kind's constant, written into the SQL (never a value from a request).
   const live: SQL = and(
     isNull(table.revokedAt),
     gt(table.expiresAt, sql`now()`),
