@@ -1,17 +1,9 @@
-// Operator accounts: made by the CLI or an owner's invitation (team.service.ts), signed in with
+// Operator accounts: made by the CLI or an owner's invitation (invitations.service.ts), signed in with
 // password and TOTP (never when disabled), sessions of at most 12 h that end after 30 min idle,
 // and a password change that ends every other session.
-import { randomBytes } from 'node:crypto'
-import {
-  OPERATOR_SESSION_IDLE_MINUTES,
-  OPERATOR_SESSION_MAX_HOURS,
-  OPERATOR_TOKEN_PREFIX,
-  type Operator,
-  type OperatorLoginInput,
-  type OperatorSession,
-} from '@proxy/contract/admin/auth'
+import type { Operator, OperatorLoginInput, OperatorSession } from '@proxy/contract/admin/auth'
 import { type OperatorRole, ROLE_PERMISSIONS } from '@proxy/contract/admin/permissions'
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -20,26 +12,23 @@ import {
   DUMMY_HASH,
   forgiveLoginAttempt,
   hashPassword,
-  hashRecoveryCode,
-  hashToken,
   isCommonPassword,
   type LoginLimits,
-  matchTotp,
-  newRecoveryCodes,
-  newToken,
+  newOneTimePassword,
   newTotpSecret,
-  normalizeRecoveryCode,
+  openStoredSecret,
   type Sealer,
+  type SessionClient,
+  type SpentFactor,
+  type StartedSession,
+  spendSecondFactor,
   verifyPassword,
 } from '../auth/index.ts'
-import { operatorRecoveryCodes, operatorSessions, operators } from './admin.schema.ts'
+import { operators } from './admin.schema.ts'
 import { type Actor, recordAudit } from './audit.ts'
+import { operatorRecovery, operatorSessionStore, operatorTotpReplay } from './operator-credentials.ts'
 
-export const SESSION_MAX_MS = OPERATOR_SESSION_MAX_HOURS * 3600 * 1000
-export const SESSION_IDLE_MS = OPERATOR_SESSION_IDLE_MINUTES * 60 * 1000
-const IDLE = sql.raw(`interval '${OPERATOR_SESSION_IDLE_MINUTES} minutes'`)
-
-export type Client = { ip: string; userAgent: string | null }
+export type Client = SessionClient
 type OperatorRow = typeof operators.$inferSelect
 
 export const actorFrom = (row: Pick<OperatorRow, 'id' | 'email' | 'role'>): Actor => ({
@@ -60,9 +49,6 @@ export const toOperator = (row: OperatorRow): Operator => ({
 
 // --- creation (CLI) --------------------------------------------------------------------------
 
-/** A strong one-time password: 24 base64url characters (144 bits). */
-const oneTimePassword = () => randomBytes(18).toString('base64url')
-
 export type CreatedOperator = {
   id: string
   email: string
@@ -80,9 +66,8 @@ export async function createOperatorAccount(
   email: string,
   role: OperatorRole,
 ): Promise<CreatedOperator | null> {
-  const password = oneTimePassword()
+  const password = newOneTimePassword()
   const { secret, uri } = newTotpSecret(email)
-  const codes = newRecoveryCodes()
   const passwordHash = await hashPassword(password)
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -97,12 +82,7 @@ export async function createOperatorAccount(
       .onConflictDoNothing({ target: operators.email })
       .returning()
     if (!row) return null
-    await tx.insert(operatorRecoveryCodes).values(
-      codes.map((code) => ({
-        operatorId: row.id,
-        codeHash: hashRecoveryCode(normalizeRecoveryCode(code) ?? code),
-      })),
-    )
+    const codes = await operatorRecovery.issue(tx, row.id)
     await recordAudit(tx, {
       // Made at the server's console (`admin:create`), not by a signed-in operator.
       operator: { operatorId: null, email: null, role: null },
@@ -118,44 +98,16 @@ export async function createOperatorAccount(
 
 // --- sessions --------------------------------------------------------------------------------
 
-export type IssuedOperatorSession = { token: string; sessionId: string; expiresAt: Date }
+export type IssuedOperatorSession = StartedSession
 
-export async function startSession(
-  tx: Tx,
-  operatorId: string,
-  client: Client,
-): Promise<IssuedOperatorSession> {
-  const token = newToken(OPERATOR_TOKEN_PREFIX)
-  const expiresAt = new Date(Date.now() + SESSION_MAX_MS)
-  const [session] = await tx
-    .insert(operatorSessions)
-    .values({
-      operatorId,
-      tokenHash: hashToken(token),
-      expiresAt,
-      ip: client.ip,
-      userAgent: client.userAgent,
-    })
-    .returning({ id: operatorSessions.id })
-  if (!session) throw new Error('operator session not created')
-  return { token, sessionId: session.id, expiresAt }
-}
-
-export const liveSession = and(
-  isNull(operatorSessions.revokedAt),
-  gt(operatorSessions.expiresAt, sql`now()`),
-  gt(operatorSessions.lastSeenAt, sql`now() - ${IDLE}`),
-)
+export const startSession = (tx: Tx, operatorId: string, client: Client) =>
+  operatorSessionStore.start(tx, operatorId, client)
 
 /** The operator behind a session token, when the session is live; marks it seen (the idle clock restarts). */
 export async function resolveSession(db: Db, token: string) {
-  const [row] = await db
-    .update(operatorSessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), liveSession))
-    .returning({ sessionId: operatorSessions.id, operatorId: operatorSessions.operatorId })
+  const row = await operatorSessionStore.resolve(db, token)
   if (!row) return null
-  const [operator] = await db.select().from(operators).where(eq(operators.id, row.operatorId))
+  const [operator] = await db.select().from(operators).where(eq(operators.id, row.ownerId))
   // A disabled operator's sessions end when they are disabled; this refuses any that slipped past.
   return operator && !operator.disabledAt ? { sessionId: row.sessionId, operator } : null
 }
@@ -171,50 +123,25 @@ export async function operatorById(db: Db | Tx, id: string): Promise<OperatorRow
 export type OperatorLimits = LoginLimits & { perAddress: number }
 
 /**
- * Spends a second factor: an authenticator code of a time step after the last one taken (a code is
- * good once, and never after a later one), or an unused recovery code. A TOTP secret sealed under
- * APP_SECRET_PREVIOUS is stored under APP_SECRET on the way; one neither key opens is logged by the
- * sealer and named in the answer, for the audit log (a recovery code still works).
+ * Spends a second factor (operator-credentials.ts). A TOTP secret sealed under APP_SECRET_PREVIOUS is
+ * stored under APP_SECRET on the way; one neither key opens is logged by the sealer and named in the
+ * answer, for the audit log (a recovery code still works).
  */
-async function spendSecondFactor(
+async function spendOperatorFactor(
   db: Db,
   sealer: Sealer,
   row: OperatorRow,
   code: string,
-): Promise<'spent' | 'wrong-code' | 'secret-unreadable'> {
-  const opened = sealer.openStored('totp-secret', row.totpSecret, `operator:${row.id}`)
-  if (opened?.resealed)
+): Promise<SpentFactor> {
+  const secret = await openStoredSecret(sealer, row.totpSecret, `operator:${row.id}`, (resealed) =>
     // Only over the value read: a concurrent sign-in may have stored it already.
-    await db
+    db
       .update(operators)
-      .set({ totpSecret: opened.resealed })
-      .where(and(eq(operators.id, row.id), eq(operators.totpSecret, row.totpSecret)))
-  const step = opened ? matchTotp(opened.plain, code) : null
-  const miss = opened ? 'wrong-code' : 'secret-unreadable'
-  if (step !== null) {
-    const taken = await db
-      .update(operators)
-      .set({ totpLastStep: step })
-      .where(
-        and(eq(operators.id, row.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
-      )
-      .returning({ id: operators.id })
-    return taken.length > 0 ? 'spent' : 'wrong-code'
-  }
-  const recovery = normalizeRecoveryCode(code)
-  if (!recovery) return miss
-  const used = await db
-    .update(operatorRecoveryCodes)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(operatorRecoveryCodes.operatorId, row.id),
-        eq(operatorRecoveryCodes.codeHash, hashRecoveryCode(recovery)),
-        isNull(operatorRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: operatorRecoveryCodes.id })
-  return used.length > 0 ? 'spent' : miss
+      .set({ totpSecret: resealed })
+      .where(and(eq(operators.id, row.id), eq(operators.totpSecret, row.totpSecret))),
+  )
+  const factor = { ownerId: row.id, secret, code, replay: operatorTotpReplay, recovery: operatorRecovery }
+  return spendSecondFactor(db, factor)
 }
 
 /**
@@ -256,7 +183,7 @@ export async function signInOperator(
     await fail('disabled')
     throw new AppError('INVALID_CREDENTIALS')
   }
-  const secondFactor = await spendSecondFactor(db, sealer, row, input.totp)
+  const secondFactor = await spendOperatorFactor(db, sealer, row, input.totp)
   if (secondFactor !== 'spent') {
     await fail(secondFactor)
     throw new AppError('INVALID_CREDENTIALS')
@@ -289,17 +216,7 @@ export async function revokeOperatorSession(
   ip: string,
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const [ended] = await tx
-      .update(operatorSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(operatorSessions.id, sessionId),
-          eq(operatorSessions.operatorId, actor.operatorId),
-          isNull(operatorSessions.revokedAt),
-        ),
-      )
-      .returning({ revokedAt: operatorSessions.revokedAt })
+    const [ended] = await operatorSessionStore.revoke(tx, actor.operatorId, { id: sessionId })
     if (!ended) return false
     await recordAudit(tx, {
       operator: actor,
@@ -318,11 +235,7 @@ export async function listOperatorSessions(
   operatorId: string,
   currentId: string,
 ): Promise<OperatorSession[]> {
-  const rows = await db
-    .select()
-    .from(operatorSessions)
-    .where(and(eq(operatorSessions.operatorId, operatorId), liveSession))
-    .orderBy(desc(operatorSessions.lastSeenAt), desc(operatorSessions.createdAt))
+  const rows = await operatorSessionStore.list(db, operatorId)
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -352,11 +265,7 @@ export async function changeOperatorPassword(
       .set({ passwordHash, mustChangePassword: false })
       .where(eq(operators.id, operatorId))
       .returning()
-    const ended = await tx
-      .update(operatorSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
-      .returning({ id: operatorSessions.id })
+    const ended = await operatorSessionStore.revoke(tx, operatorId)
     const session = await startSession(tx, operatorId, client)
     await recordAudit(tx, {
       operator: actorFrom(row),

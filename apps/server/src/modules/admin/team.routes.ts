@@ -15,6 +15,7 @@ import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import { clientOf, sealerFor } from '../auth/index.ts'
+import * as invitations from './invitations.service.ts'
 import { setSessionCookie } from './operator-auth.ts'
 import * as team from './team.service.ts'
 
@@ -27,9 +28,11 @@ export async function teamRoutes(app: FastifyInstance, { db, config }: { db: Db;
   }
 
   mount(app, listTeam, () => team.listTeam(db))
-  mount(app, inviteOperator, ({ operator, body, request }) => team.invite(db, operator, body, request.ip))
+  mount(app, inviteOperator, ({ operator, body, request }) =>
+    invitations.invite(db, operator, body, request.ip),
+  )
   mount(app, revokeInvitation, ({ operator, params, request }) =>
-    team.revokeInvitation(db, operator, params.id, request.ip),
+    invitations.revokeInvitation(db, operator, params.id, request.ip),
   )
   mount(app, changeOperatorRole, ({ operator, params, body, request }) =>
     team.changeRole(db, operator, params.id, body.role, request.ip),
@@ -42,10 +45,17 @@ export async function teamRoutes(app: FastifyInstance, { db, config }: { db: Db;
   )
 
   mount(app, openInvitation, ({ params, request }) =>
-    team.openInvitation(db, sealer, params.token, request.ip, limits),
+    invitations.openInvitation(db, sealer, params.token, request.ip, limits),
   )
   mount(app, acceptInvitation, async ({ params, body, request, reply }) => {
-    const accepted = await team.acceptInvitation(db, sealer, params.token, body, clientOf(request), limits)
+    const accepted = await invitations.acceptInvitation(
+      db,
+      sealer,
+      params.token,
+      body,
+      clientOf(request),
+      limits,
+    )
     setSessionCookie(request, reply, accepted.session)
     return { operator: accepted.operator, recoveryCodes: accepted.recoveryCodes }
   })

@@ -4,20 +4,19 @@ import { eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createWalletAccount } from '../ledger/index.ts'
-import { apiTokens, type SIGN_IN_OUTCOMES, sessions, signInEvents, users } from './auth.schema.ts'
+import { apiTokens, type SIGN_IN_OUTCOMES, signInEvents, users } from './auth.schema.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { endCredentials } from './credentials.ts'
 import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
-import type { AuthContext } from './sessions.ts'
-import { SESSION_TTL_MS } from './sessions.ts'
-import { hashToken, newToken, SESSION_PREFIX } from './tokens.ts'
+import type { SessionClient } from './session-store.ts'
+import { type AuthContext, customerSessions } from './sessions.ts'
 import { CHALLENGE_TTL_MS, type Sealer } from './two-factor.ts'
 
 export type IssuedSession = { token: string; expiresAt: string }
 
 /** Where a request came from, kept with its session and in the sign-in history. */
-export type Client = { ip: string; userAgent: string | null }
+export type Client = SessionClient
 
 // Browsers send a few hundred characters; the rest is noise or an attack on our storage.
 const USER_AGENT_MAX = 512
@@ -31,11 +30,7 @@ export const clientOf = (request: { ip: string; headers: Record<string, unknown>
 }
 
 export async function startSession(tx: Tx | Db, userId: string, client: Client): Promise<IssuedSession> {
-  const token = newToken(SESSION_PREFIX)
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await tx
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), expiresAt, ip: client.ip, userAgent: client.userAgent })
+  const { token, expiresAt } = await customerSessions.start(tx, userId, client)
   return { token, expiresAt: expiresAt.toISOString() }
 }
 
@@ -117,8 +112,7 @@ export async function signIn(
 
 /** Revokes whatever credential the request presented: its session or its API token. */
 export async function signOut(db: Db, auth: AuthContext): Promise<void> {
-  if (auth.sessionId)
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId))
+  if (auth.sessionId) await customerSessions.revoke(db, auth.userId, { id: auth.sessionId })
   if (auth.apiTokenId)
     await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, auth.apiTokenId))
 }

@@ -2,9 +2,10 @@
 // and a suspension end every session and every API token; a password change ends the other sessions
 // and, when the customer asks, the API tokens. A token made by a stolen token would outlive all of
 // these, so tokens are made only from a console session (auth-plugin.ts, `auth: 'session'`).
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
-import { apiTokens, sessions } from './auth.schema.ts'
+import { apiTokens } from './auth.schema.ts'
+import { customerSessions } from './sessions.ts'
 
 export type Ending = {
   /** The session that asked (a password change keeps it); null ends every one. */
@@ -14,12 +15,7 @@ export type Ending = {
 
 /** Revokes the customer's sessions (but the kept one) and, if asked, API tokens; answers how many of each. */
 export async function endCredentials(tx: Tx, userId: string, ending: Ending) {
-  const kept = ending.keepSessionId ? ne(sessions.id, ending.keepSessionId) : undefined
-  const endedSessions = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), kept))
-    .returning({ id: sessions.id })
+  const endedSessions = await customerSessions.revoke(tx, userId, { except: ending.keepSessionId })
   const endedTokens = ending.apiTokens
     ? await tx
         .update(apiTokens)

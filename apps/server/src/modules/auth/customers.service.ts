@@ -1,8 +1,8 @@
 // Customers as operators read them (modules/admin asks through this module's index).
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
-import { sessions, users } from './auth.schema.ts'
-import { SESSION_IDLE_MS } from './sessions.ts'
+import { users } from './auth.schema.ts'
+import { customerSessions } from './sessions.ts'
 
 export type CustomerRow = {
   id: string
@@ -71,17 +71,5 @@ export async function customerEmails(db: Db | Tx, ids: readonly string[]): Promi
 }
 
 /** Sessions that still open the customer console. */
-export async function liveSessionCount(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
-      ),
-    )
-  return row?.value ?? 0
-}
+export const liveSessionCount = (db: Db | Tx, userId: string): Promise<number> =>
+  customerSessions.countLive(db, userId)

@@ -16,22 +16,32 @@ export {
   forgiveLoginAttempt,
   type LoginLimits,
 } from './login-limits.ts'
-export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
+export { DUMMY_HASH, hashPassword, newOneTimePassword, verifyPassword } from './passwords.ts'
 export * as profiles from './profile.service.ts'
 export { mailResetLink } from './recovery.service.ts'
 export { type ResealCount, resealCustomerSecrets, resealRows } from './reseal.ts'
+export {
+  createRecoveryCodeStore,
+  openStoredSecret,
+  type SpentFactor,
+  spendSecondFactor,
+} from './second-factor.ts'
 export * as security from './security.service.ts'
+export {
+  createSessionStore,
+  type SessionClient,
+  type StartedSession,
+} from './session-store.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
+export { laterStepGuard } from './totp-replay.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'
 export {
   createSealer,
-  hashRecoveryCode,
   matchTotp,
-  newRecoveryCodes,
   newTotpSecret,
-  normalizeRecoveryCode,
   type Sealer,
   sealerFor,
+  totpUri,
 } from './two-factor.ts'
 /** Mail about a customer's account (reminders, receipts) goes only to a verified address. */
 export { admitVerificationMail, mailVerificationLink, verifiedEmailOf } from './verification.service.ts'

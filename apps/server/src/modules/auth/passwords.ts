@@ -31,5 +31,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected)
 }
 
+/** A strong one-time password, to be changed at first sign-in: 24 base64url characters (144 bits). */
+export const newOneTimePassword = () => randomBytes(18).toString('base64url')
+
 // Compared against when the email is unknown, so both failures cost the same time.
 export const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'))

@@ -1,33 +1,20 @@
 // The customer's view of their account's security: signed-in sessions and the sign-in history.
 import type { PageQuery } from '@proxy/contract/pagination'
 import type { ActiveSession, SignInEventPage } from '@proxy/contract/user/endpoints'
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { sessions, signInEvents } from './auth.schema.ts'
-import { SESSION_IDLE_MS } from './sessions.ts'
+import { signInEvents } from './auth.schema.ts'
+import { customerSessions } from './sessions.ts'
 
 const iso = (date: Date) => date.toISOString()
-
-/** Sessions that still open the console: not revoked, not expired, not idle too long. */
-const liveSessionsOf = (userId: string) =>
-  and(
-    eq(sessions.userId, userId),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, sql`now()`),
-    gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
-  )
 
 export async function listSessions(
   db: Db,
   userId: string,
   currentId: string | null,
 ): Promise<ActiveSession[]> {
-  const rows = await db
-    .select()
-    .from(sessions)
-    .where(liveSessionsOf(userId))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+  const rows = await customerSessions.list(db, userId)
   return rows.map((row) => ({
     id: row.id,
     createdAt: iso(row.createdAt),
@@ -40,27 +27,13 @@ export async function listSessions(
 
 /** Another customer's session id answers 404, exactly like an unknown or ended one. */
 export async function revokeSession(db: Db, userId: string, id: string): Promise<void> {
-  const revoked = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, id), liveSessionsOf(userId)))
-    .returning({ id: sessions.id })
+  const revoked = await customerSessions.revoke(db, userId, { id, onlyLive: true })
   if (revoked.length === 0) throw new AppError('NOT_FOUND')
 }
 
 /** Every session but the calling one (all of them when the call came with an API token). */
 export async function revokeOtherSessions(db: Db, userId: string, currentId: string | null): Promise<number> {
-  const revoked = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        currentId ? ne(sessions.id, currentId) : undefined,
-      ),
-    )
-    .returning({ id: sessions.id })
+  const revoked = await customerSessions.revoke(db, userId, { except: currentId })
   return revoked.length
 }
 

@@ -2,14 +2,24 @@
 // effect on the very next request; the lookups are prepared statements because this is the hot path.
 // The same query reads the customer's wallet balance (a join on a unique key): GET /user/wallet,
 // read on every console page, then needs no second query.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { walletCentsOf } from '../ledger/index.ts'
 import { apiTokens, sessions } from './auth.schema.ts'
-import { API_TOKEN_PREFIX, hashToken } from './tokens.ts'
+import { createSessionStore } from './session-store.ts'
+import { API_TOKEN_PREFIX, hashToken, SESSION_PREFIX } from './tokens.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000
+
+/** Customers' console sessions (session-store.ts): 30 days at most, ended by a week idle. */
+export const customerSessions = createSessionStore({
+  table: sessions,
+  owner: { column: sessions.userId, key: 'userId' },
+  prefix: SESSION_PREFIX,
+  maxMs: SESSION_TTL_MS,
+  idleMs: SESSION_IDLE_MS,
+})
 // Recording "last seen" on every request would turn each read into a write.
 const TOUCH_AFTER_MS = 60 * 1000
 
@@ -26,14 +36,7 @@ export function createTokenResolver(db: Db) {
       walletCents: walletCentsOf(sessions.userId),
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), customerSessions.live))
     .prepare('find_session')
   const findApiToken = db
     .select({

@@ -7,6 +7,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   normalizeRecoveryCode,
+  totpUri,
 } from './two-factor.ts'
 
 const sealer = createSealer('a-test-secret-of-at-least-32-characters')
@@ -69,6 +70,8 @@ describe('authenticator codes', () => {
     expect(uri).toBe(
       `otpauth://totp/CloudHub%20Proxy:lin%40example.com?issuer=CloudHub%20Proxy&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
     )
+    // An enrolment shown again (an invitation opened twice) gives the same URI for the same secret.
+    expect(totpUri('lin@example.com', secret)).toBe(uri)
   })
 
   it('takes the codes of one step before and after now, as typed with a space, and names their step', () => {

@@ -9,16 +9,18 @@ import { recoveryCodes, users } from './auth.schema.ts'
 import { type Client, type IssuedSession, recordSignIn, startSession } from './auth.service.ts'
 import { admitAttempt, admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { verifyPassword } from './passwords.ts'
-import {
-  hashRecoveryCode,
-  matchTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  normalizeRecoveryCode,
-  type Sealer,
-} from './two-factor.ts'
+import { createRecoveryCodeStore, openStoredSecret, spendSecondFactor } from './second-factor.ts'
+import { stepOnceGuard } from './totp-replay.ts'
+import { newTotpSecret, type Sealer } from './two-factor.ts'
 
 type SecretRow = { id: string; totpSecret: string | null }
+
+/** Customers' recovery codes, and their authenticator codes each taken once (totp-replay.ts). */
+const recovery = createRecoveryCodeStore({
+  table: recoveryCodes,
+  owner: { column: recoveryCodes.userId, key: 'userId' },
+})
+const replay = stepOnceGuard('totp-used')
 
 /**
  * Opens the customer's TOTP secret. One sealed under APP_SECRET_PREVIOUS is stored under APP_SECRET
@@ -26,23 +28,21 @@ type SecretRow = { id: string; totpSecret: string | null }
  */
 async function openSecret(db: Db, sealer: Sealer, user: SecretRow): Promise<string | null> {
   const sealed = user.totpSecret
-  const opened = sealed ? sealer.openStored('totp-secret', sealed, `user:${user.id}`) : null
-  if (sealed && opened?.resealed) {
+  if (!sealed) return null
+  return openStoredSecret(sealer, sealed, `user:${user.id}`, async (resealed) => {
     // Only over the value read: a secret replaced meanwhile (set up again) is left alone.
     const stored = await db
       .update(users)
-      .set({ totpSecret: opened.resealed })
+      .set({ totpSecret: resealed })
       .where(and(eq(users.id, user.id), eq(users.totpSecret, sealed)))
       .returning({ id: users.id })
-    if (stored.length > 0) user.totpSecret = opened.resealed
-  }
-  return opened?.plain ?? null
+    if (stored.length > 0) user.totpSecret = resealed
+  })
 }
 
 /**
- * Spends a code: a right authenticator code not used before (each time step once; the mark lives in
- * the attempts table for its 15-minute window, longer than a code stays valid), or, when allowed,
- * an unused recovery code. False for anything else.
+ * Spends a code: a right authenticator code not used before (each time step once), or, when
+ * allowed, an unused recovery code. False for anything else.
  */
 async function spendCode(
   db: Db,
@@ -52,22 +52,8 @@ async function spendCode(
   { allowRecovery }: { allowRecovery: boolean },
 ): Promise<boolean> {
   const secret = await openSecret(db, sealer, user)
-  const step = secret ? matchTotp(secret, code) : null
-  if (step !== null) return admitAttempt(db, `totp-used:${user.id}:${step}`, 1)
-  const recovery = allowRecovery ? normalizeRecoveryCode(code) : null
-  if (!recovery) return false
-  const used = await db
-    .update(recoveryCodes)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(recoveryCodes.userId, user.id),
-        eq(recoveryCodes.codeHash, hashRecoveryCode(recovery)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id })
-  return used.length > 0
+  const factor = { ownerId: user.id, secret, code, replay, recovery: allowRecovery ? recovery : null }
+  return (await spendSecondFactor(db, factor)) === 'spent'
 }
 
 async function readAccount(db: Db, userId: string) {
@@ -117,8 +103,7 @@ export async function enableTwoFactor(
   if (!user.totpSecret) throw new AppError('TWO_FACTOR_NOT_SET_UP')
   if (!(await spendCode(db, sealer, user, code, { allowRecovery: false })))
     throw new AppError('TWO_FACTOR_CODE_INVALID')
-  const codes = newRecoveryCodes()
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const enabled = await tx
       .update(users)
       .set({ totpEnabledAt: sql`now()` })
@@ -127,15 +112,9 @@ export async function enableTwoFactor(
       )
       .returning({ id: users.id })
     if (enabled.length === 0) throw new AppError('TWO_FACTOR_ALREADY_ENABLED')
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
-    await tx.insert(recoveryCodes).values(
-      codes.map((recovery) => ({
-        userId,
-        codeHash: hashRecoveryCode(normalizeRecoveryCode(recovery) ?? ''),
-      })),
-    )
+    await recovery.clear(tx, userId)
+    return { recoveryCodes: await recovery.issue(tx, userId) }
   })
-  return { recoveryCodes: codes }
 }
 
 /** Turns it off with the password and a code or a recovery code; guesses are limited like sign-ins. */
@@ -154,7 +133,7 @@ export async function disableTwoFactor(
     throw new AppError('TWO_FACTOR_CODE_INVALID')
   await inTransaction(db, async (tx) => {
     await tx.update(users).set({ totpSecret: null, totpEnabledAt: null }).where(eq(users.id, userId))
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+    await recovery.clear(tx, userId)
   })
 }
 

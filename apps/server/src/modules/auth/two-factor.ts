@@ -114,8 +114,11 @@ const totpOf = (base32: string, label = '') =>
 /** A fresh secret (160 bits) and the otpauth:// URI an authenticator app reads from the QR code. */
 export function newTotpSecret(email: string): { secret: string; uri: string } {
   const secret = new Secret({ size: 20 }).base32
-  return { secret, uri: totpOf(secret, email).toString() }
+  return { secret, uri: totpUri(email, secret) }
 }
+
+/** The otpauth:// URI of a secret already made (an enrolment shown again), labelled with the email. */
+export const totpUri = (email: string, secret: string) => totpOf(secret, email).toString()
 
 /** The time step a right code belongs to (to spend it once), or null for a wrong one. */
 export function matchTotp(base32: string, code: string, timestamp = Date.now()): number | null {
