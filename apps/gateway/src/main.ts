@@ -78,6 +78,13 @@ async function runPrimary(count: number) {
     if (message.type === 'ready') for (const welcome of sync.welcome()) worker.send(welcome)
     else sync.receive(String(worker.id), message, (answer) => worker.isConnected() && worker.send(answer))
   })
+  // A send to a worker that has just died fails on its channel (the round-robin handoff of a
+  // connection too): an 'error' on the Worker no one listens to would take the primary down with it.
+  cluster.on('fork', (worker) =>
+    worker.on('error', (error: Error) =>
+      log.warn({ pid: worker.process.pid, err: error }, 'gateway worker unreachable'),
+    ),
+  )
   cluster.on('exit', (worker, code, signal) => {
     sync.forget(String(worker.id))
     if (stopping) return
