@@ -3,9 +3,11 @@
 // entries after a pull, 'stop' by closing and exiting, and the bench's profiling requests.
 import { loadGatewayConfig } from '../src/config.ts'
 import { startGateway } from '../src/gateway.ts'
+import { createLog } from '../src/log.ts'
 import { serveProfiling } from './profiling.ts'
 
-const gateway = await startGateway(loadGatewayConfig(process.env), (message) => console.warn(message))
+const config = loadGatewayConfig(process.env)
+const gateway = await startGateway(config, createLog(config.GATEWAY_LOG_LEVEL))
 
 process.on('message', (message: unknown) => {
   if (message === 'listening')

@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
+import type { Entry } from './route/grants.ts'
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
 const fromInvocationDir = (path: string) =>
@@ -14,6 +15,24 @@ const isAddressOrCidr = (part: string) => {
   if (family === 0 || rest.length > 0) return false
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
+/** `a, b,c` → ['a', 'b', 'c'] (blank parts dropped), each part checked by `item`. */
+const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item))
+/** A TCP port to listen on, written as digits. */
+const Port = z.string().transform((text, context) => {
+  const port = Number(text)
+  if (/^\d{1,5}$/.test(text) && port >= 1 && port <= 65535) return port
+  context.addIssue({ code: 'custom', message: `"${text}" is not a port (1-65535)` })
+  return z.NEVER
+})
 
 export const GatewayConfig = z.object({
   /** The API the node talks to (node API under /api/node/v1). */
@@ -28,21 +47,18 @@ export const GatewayConfig = z.object({
    * seed's stock (apps/server demo-catalog.ts), not all of loopback: the rest stays reachable in
    * development (GATEWAY_ALLOW_PRIVATE) for local services to test against.
    */
-  GATEWAY_ADDRESSES: z
-    .string()
-    .default('127.0.1.0/24,127.0.2.0/24,127.0.3.0/24,127.0.4.0/24,127.0.5.0/24,127.0.6.0/24')
-    .refine(
-      (text) =>
-        text
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-          .every(isAddressOrCidr),
-      'comma-separated addresses or CIDRs, e.g. 203.0.113.0/24',
-    ),
+  GATEWAY_ADDRESSES: commaList(
+    z.string().refine(isAddressOrCidr, {
+      error: (issue) => `"${issue.input}" is not an address or CIDR (comma-separated, e.g. 203.0.113.0/24)`,
+    }),
+  ).default(['127.0.1.0/24', '127.0.2.0/24', '127.0.3.0/24', '127.0.4.0/24', '127.0.5.0/24', '127.0.6.0/24']),
   /** Where the traffic-account (rotating pool) endpoints listen. */
   GATEWAY_POOL_HOST: z.string().default('127.0.0.1'),
-  GATEWAY_POOL_PORTS: z.string().default('1080,8080'),
+  /** The pool's ports on GATEWAY_POOL_HOST, comma-separated; each serves SOCKS5 and HTTP. */
+  GATEWAY_POOL_PORTS: commaList(Port)
+    .refine((ports) => ports.length > 0, 'at least one port, e.g. 1080,8080')
+    .refine((ports) => new Set(ports).size === ports.length, 'each port once')
+    .default([1080, 8080]),
   /** Let customers reach loopback and private networks: only for development and tests. */
   GATEWAY_ALLOW_PRIVATE: flag.default(false),
   GATEWAY_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -72,8 +88,14 @@ export const GatewayConfig = z.object({
   GATEWAY_PUSH_MS: z.coerce.number().int().min(100).max(5000).default(5000),
   /** The server counts a node down after NODE_DOWN_AFTER_SECONDS (60) without a heartbeat. */
   GATEWAY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** pino's level for the gateway's JSON log lines (stdout). */
+  GATEWAY_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 export type GatewayConfig = z.infer<typeof GatewayConfig>
+
+/** The pool entries every gateway of a node listens on. */
+export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
+  config.GATEWAY_POOL_PORTS.map((port) => ({ address: config.GATEWAY_POOL_HOST, port }))
 
 /** The guard's settings (route/guard.ts) from the gateway's. */
 export const guardSettingsOf = (config: GatewayConfig) => ({

@@ -14,6 +14,7 @@ import { freePort } from './free-port.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { connectStatus, type ProxyLogin, socksOutcome } from './inbound/test-clients.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { silentLog } from './test-log.ts'
 import { type CountingSink, countingSink, eventually, testGatewaySettings } from './test-sockets.ts'
 
 // In the tests' sink range (test-sockets.ts), which is neither stock nor an interface address.
@@ -41,7 +42,7 @@ beforeAll(async () => {
     loadGatewayConfig(
       testGatewaySettings({ apiUrl: api.baseUrl, nodeToken: api.nodeToken, poolPorts: [poolPort], spoolDir }),
     ),
-    () => {},
+    silentLog,
   )
   const { instance } = await api.staticIpCustomer()
   staticIp = { ...instance, host: instance.ip }

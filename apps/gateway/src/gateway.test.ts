@@ -15,6 +15,7 @@ import { curl, getViaSocks } from './inbound/test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
 import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { silentLog } from './test-log.ts'
 import {
   eventually,
   listenOn,
@@ -63,7 +64,7 @@ beforeAll(async () => {
     loadGatewayConfig(
       testGatewaySettings({ apiUrl: api.baseUrl, nodeToken: api.nodeToken, poolPorts, spoolDir }),
     ),
-    () => {},
+    silentLog,
   )
 })
 

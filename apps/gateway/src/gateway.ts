@@ -2,12 +2,13 @@
 // (listeners, tunnels), wired by direct calls instead of cluster messages. `main.ts` runs the same
 // two halves as a cluster primary and one worker per core.
 import type { GatewayConfig } from './config.ts'
+import type { Log } from './log.ts'
 import { startPlane } from './plane.ts'
 import { createNodeSync, type NodeSync } from './sync/node-sync.ts'
 
 export type Gateway = Awaited<ReturnType<typeof startGateway>>
 
-export async function startGateway(config: GatewayConfig, log: (message: string) => void = console.warn) {
+export async function startGateway(config: GatewayConfig, log: Log) {
   let sync: NodeSync | undefined
   // The only plane: it shares nothing (the guard's limit is all its own).
   const plane = startPlane(

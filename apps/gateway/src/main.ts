@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type GatewayConfig, loadGatewayConfig } from './config.ts'
 import { startGateway } from './gateway.ts'
-import { type FromPlane, startPlane, type ToPlane } from './plane.ts'
+import { createLog } from './log.ts'
+import { startPlane } from './plane.ts'
+import type { FromPlane, ToPlane } from './plane-messages.ts'
 import { createNodeSync } from './sync/node-sync.ts'
 
 const envFile = resolve(import.meta.dirname, '../../../.env')
@@ -19,7 +21,8 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const log = (message: string) => console.warn(message)
+// Each worker's lines carry its id; the primary's and the single process's carry none.
+const log = createLog(config.GATEWAY_LOG_LEVEL).child(cluster.isWorker ? { worker: cluster.worker?.id } : {})
 /** A worker that dies is replaced after this long (a crash loop must not spin). */
 const RESPAWN_MS = 1000
 /** How long a clean stop waits for the workers to hand over their last counts. */
@@ -32,13 +35,18 @@ const onStop = (stop: () => Promise<void>) => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void stop().then(() => process.exit(0)))
 }
-const describe = (count: number) =>
-  `Gateway serving ${count} address(es) for ${config.GATEWAY_API_URL}` +
-  (config.GATEWAY_ALLOW_PRIVATE ? ' (private destinations allowed)' : '')
+/** The start-up line operators and deploy/cluster.ts look for ("Gateway serving"). */
+const serving = (count: number, workers: number) =>
+  log.info(
+    { addresses: count, api: config.GATEWAY_API_URL, workers, allowPrivate: config.GATEWAY_ALLOW_PRIVATE },
+    `Gateway serving ${count} address(es) for ${config.GATEWAY_API_URL}` +
+      (config.GATEWAY_ALLOW_PRIVATE ? ' (private destinations allowed)' : '') +
+      (workers > 1 ? ` with ${workers} workers` : ''),
+  )
 
 if (config.GATEWAY_WORKERS <= 1) {
   const gateway = await startGateway(config, log)
-  console.log(describe(gateway.listening().length))
+  serving(gateway.listening().length, 1)
   onStop(() => gateway.close())
 } else if (cluster.isPrimary) {
   await runPrimary(config.GATEWAY_WORKERS)
@@ -73,17 +81,19 @@ async function runPrimary(count: number) {
   // A send to a worker that has just died fails on its channel (the round-robin handoff of a
   // connection too): an 'error' on the Worker no one listens to would take the primary down with it.
   cluster.on('fork', (worker) =>
-    worker.on('error', (error: Error) => log(`gateway worker ${worker.process.pid}: ${error.message}`)),
+    worker.on('error', (error: Error) =>
+      log.warn({ pid: worker.process.pid, err: error }, 'gateway worker unreachable'),
+    ),
   )
   cluster.on('exit', (worker, code, signal) => {
     sync.forget(String(worker.id))
     if (stopping) return
-    log(`gateway worker ${worker.process.pid} ended (${signal ?? code}); starting another`)
+    log.warn({ pid: worker.process.pid, code, signal }, 'gateway worker ended; starting another')
     setTimeout(() => cluster.fork(), RESPAWN_MS)
   })
   await sync.start()
   for (let i = 0; i < count; i++) cluster.fork()
-  console.log(`${describe(sync.entries().length)} with ${count} workers`)
+  serving(sync.entries().length, count)
 
   onStop(async () => {
     stopping = true

@@ -4,23 +4,23 @@
 // of the node-wide limits (a traffic account's bytes, a credential's tunnels), and reports its counts
 // back every REPORT_MS or every quarter of its count window, whichever comes first; it never talks to
 // the API itself.
-import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
-import type { CredentialRefusals } from '@proxy/contract/nodes/policy'
-import { type GatewayConfig, guardSettingsOf } from './config.ts'
-import { DialError, type ProxyContext } from './inbound/context.ts'
+import { type GatewayConfig, guardSettingsOf, poolEntriesOf } from './config.ts'
+import type { ProxyContext } from './inbound/context.ts'
 import { handleHttpProxy } from './inbound/http-proxy.ts'
 import { createListeners } from './inbound/listener.ts'
 import { handleSocks5 } from './inbound/socks5.ts'
 import { createUdpAssociations } from './inbound/socks5-udp.ts'
+import type { Log } from './log.ts'
 import { createDialer, createResolver } from './outbound/dialer.ts'
+import { createSessionExits } from './outbound/session-exits.ts'
 import { cachedLookup, openUdpExit } from './outbound/udp.ts'
-import { blockListOf, holds } from './route/addresses.ts'
+import type { FromPlane, ToPlane } from './plane-messages.ts'
+import { ownedAddresses } from './route/addresses.ts'
 import { createCredentialStore } from './route/credentials.ts'
 import type { Entry, Grant } from './route/grants.ts'
-import { createPlaneGuard, type GuardUpdate, guardConnection } from './route/guard.ts'
+import { createPlaneGuard, guardConnection } from './route/guard.ts'
 import { createDestinationPolicy } from './route/policy.ts'
-import type { LeaseToPlane } from './tracker/lease-book.ts'
-import { createLeases, type LeaseFromPlane } from './tracker/leases.ts'
+import { createLeases } from './tracker/leases.ts'
 import {
   BYTES_WANT,
   createByteAllowance,
@@ -28,7 +28,7 @@ import {
   createTunnelSlots,
   parseKey,
 } from './tracker/limits.ts'
-import { createMeter, type UsageRecord } from './tracker/meter.ts'
+import { createMeter } from './tracker/meter.ts'
 import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
 import { createTunnels } from './tracker/tunnels.ts'
@@ -43,64 +43,9 @@ export const REPORT_MS = 250
  */
 export const NODE_WINDOW_BYTES = 8 * 1024 * 1024
 
-type Session = NonNullable<Grant['session']>
-/**
- * From the sync side: an answer of the node API to apply, the traffic accounts' limits, the exit
- * a sticky session holds (the answer to this plane's question `ask`), or password guessing node-wide.
- */
-export type ToPlane =
-  | { type: 'users'; users: NodeUsers }
-  | { type: 'limits'; allowances: [string, number][]; disabled: string[] }
-  | { type: 'session-exit'; ask: number; address?: string; until: number }
-  | { type: 'relay'; entry: Entry }
-  | GuardUpdate
-  | LeaseToPlane
-  | { type: 'counted'; bytes: number }
-/**
- * To the sync side: bytes counted since the last report, the tunnels open now, the wrong passwords
- * per source and the destinations refused per credential since the last report; or a question.
- */
-export type FromPlane =
-  | {
-      type: 'counts'
-      records: UsageRecord[]
-      openTunnels: number
-      failures: [string, number][]
-      refusals?: CredentialRefusals[]
-    }
-  | { type: 'session'; ask: number; account: string; session: Session }
-  | LeaseFromPlane
-
-/** How long a plane waits for the sync side to name a session's exit before it fails the dial. */
-const SESSION_ASK_MS = 5000
-
-/** The pool entries every gateway of a node listens on, from its settings. */
-export const poolEntriesOf = (config: GatewayConfig): Entry[] =>
-  config.GATEWAY_POOL_PORTS.split(',').map((port) => ({
-    address: config.GATEWAY_POOL_HOST,
-    port: Number(port),
-  }))
-
-/** `a.b.c.d/n, …` (GATEWAY_ADDRESSES) as a list. */
-export const rangesOf = (cidrs: string): string[] =>
-  cidrs
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-
-/** An allow list from `a.b.c.d/n, …`: the addresses this node owns and may listen on. */
-export function ownedAddresses(cidrs: string): (address: string) => boolean {
-  const list = blockListOf(rangesOf(cidrs))
-  return (address) => holds(list, address)
-}
-
 export type Plane = ReturnType<typeof startPlane>
 
-export function startPlane(
-  config: GatewayConfig,
-  send: (message: FromPlane) => void,
-  log: (message: string) => void,
-) {
+export function startPlane(config: GatewayConfig, send: (message: FromPlane) => void, log: Log) {
   const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
   const store = createCredentialStore(poolEntriesOf(config), { nodeToken: config.GATEWAY_NODE_TOKEN })
   /** Counted here since the last report. */
@@ -153,7 +98,7 @@ export function startPlane(
   // One policy for every protocol; the pool host is the node's too, whatever the interfaces say.
   const policy = createDestinationPolicy({
     allowPrivate: config.GATEWAY_ALLOW_PRIVATE,
-    ownRanges: [...rangesOf(config.GATEWAY_ADDRESSES), config.GATEWAY_POOL_HOST],
+    ownRanges: [...config.GATEWAY_ADDRESSES, config.GATEWAY_POOL_HOST],
   })
   const refusals = createRefusalTally()
   /** What every resolver of this plane (TCP, UDP) judges with and counts into. */
@@ -229,7 +174,9 @@ export function startPlane(
   function listen() {
     const owned = store.entries().filter((entry) => isOwned(entry.address))
     const entries = vmessRelay ? [...owned, vmessRelay] : owned
-    listening = listeners.sync(entries).catch((error: Error) => log(`gateway listeners: ${error.message}`))
+    listening = listeners
+      .sync(entries)
+      .catch((error: Error) => log.error({ err: error }, 'gateway listeners failed to follow the entries'))
   }
 
   function receive(message: ToPlane) {
@@ -292,46 +239,6 @@ export function startPlane(
       // Closed tunnels hand their last bytes to the meter from their 'close' events.
       await new Promise((resolve) => setTimeout(resolve, 50))
       report()
-    },
-  }
-}
-
-/**
- * The exits sticky sessions hold, as the sync side decides them (each worker asking alone would
- * send one session out of as many exits as there are workers). Answers are kept until they expire,
- * so a session asks once per hold.
- */
-function createSessionExits(send: (message: FromPlane) => void) {
-  const known = new Map<string, { address?: string; until: number }>()
-  const waiting = new Map<number, (answer: { address?: string; until: number }) => void>()
-  let asked = 0
-
-  async function exit(account: string, session: Session): Promise<string | undefined> {
-    const key = `${account}:${session.id}`
-    const cached = known.get(key)
-    if (cached && cached.until > Date.now()) return cached.address
-    const ask = ++asked
-    const answer = await new Promise<{ address?: string; until: number }>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiting.delete(ask)
-        reject(new DialError('general', 'no exit for the session'))
-      }, SESSION_ASK_MS)
-      waiting.set(ask, (reply) => {
-        clearTimeout(timer)
-        resolve(reply)
-      })
-      send({ type: 'session', ask, account, session })
-    })
-    if (known.size > 100_000) known.clear()
-    known.set(key, answer)
-    return answer.address
-  }
-
-  return {
-    exit,
-    answer(message: Extract<ToPlane, { type: 'session-exit' }>) {
-      waiting.get(message.ask)?.({ address: message.address, until: message.until })
-      waiting.delete(message.ask)
     },
   }
 }

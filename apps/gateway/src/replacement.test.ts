@@ -16,6 +16,7 @@ import { curl } from './inbound/test-clients.ts'
 import { decodeVmessLink, startVmessClient } from './inbound/vmess/test-client.ts'
 import { findExecutable } from './inbound/vmess/v2ray-process.ts'
 import { type Api, type Instance, startApi } from './sync/test-api.ts'
+import { silentLog } from './test-log.ts'
 import { eventually, listenOn, msUntilClose, testGatewaySettings } from './test-sockets.ts'
 
 let api: Api
@@ -48,7 +49,7 @@ beforeAll(async () => {
         spoolDir,
       }),
     ),
-    () => {},
+    silentLog,
   )
 })
 

@@ -12,8 +12,10 @@ import { loadGatewayConfig } from './config.ts'
 import { freePort } from './free-port.ts'
 import { type Gateway, startGateway } from './gateway.ts'
 import { hasPySocks, startUdpClient, type UdpClient } from './inbound/test-udp-client.ts'
-import { type FromPlane, startPlane } from './plane.ts'
+import { startPlane } from './plane.ts'
+import type { FromPlane } from './plane-messages.ts'
 import { type Api, startApi } from './sync/test-api.ts'
+import { silentLog } from './test-log.ts'
 import { eventually, testGatewaySettings } from './test-sockets.ts'
 
 // Addresses of this file's own: static IPs 127.0.0.70…79 (the API's stock), the pool's exits,
@@ -71,7 +73,7 @@ beforeAll(async () => {
       }),
       GATEWAY_MAX_TUNNELS_PER_CREDENTIAL: String(MAX_TUNNELS),
     }),
-    () => {},
+    silentLog,
   )
 })
 
@@ -290,7 +292,7 @@ describe.runIf(isRunnable)('UDP in a production-mode plane (GATEWAY_ALLOW_PRIVAT
         if (message.type === 'lease-ask')
           plane.receive({ type: 'lease', key: message.key, amount: message.want })
       },
-      () => {},
+      silentLog,
     )
     try {
       plane.receive({

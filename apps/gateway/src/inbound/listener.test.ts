@@ -1,6 +1,7 @@
 import net from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import type { Entry } from '../route/grants.ts'
+import { capturedLog, silentLog } from '../test-log.ts'
 import { createListeners, type Protocol } from './listener.ts'
 
 type Seen = { entry: Entry; protocol: Protocol; firstBytes: string }
@@ -8,10 +9,10 @@ type Seen = { entry: Entry; protocol: Protocol; firstBytes: string }
 /** Listeners whose handler records what it was given and echoes the sniffed bytes back. */
 function setup(handshakeTimeoutMs = 5000) {
   const seen: Seen[] = []
-  const logs: string[] = []
+  const { log, lines: logs } = capturedLog()
   const listeners = createListeners({
     handshakeTimeoutMs,
-    log: (message) => logs.push(message),
+    log,
     handle: (socket, entry, protocol) => {
       socket.once('data', (chunk: Buffer) => {
         seen.push({ entry, protocol, firstBytes: chunk.toString('hex') })
@@ -100,7 +101,7 @@ test('an address it cannot bind is skipped and logged once; the others still ser
   await listeners.sync(entries)
   expect(listeners.listening()).toEqual([`127.0.0.5:${port}`])
   expect(logs).toHaveLength(1)
-  expect(logs[0]).toContain('EADDRINUSE')
+  expect(logs[0]).toMatchObject({ level: 40, entry: `127.0.0.4:${port}`, code: 'EADDRINUSE' })
   expect(await exchange('127.0.0.5', port, socks)).toBe(socks.toString('hex'))
 })
 
@@ -108,6 +109,7 @@ test('silent, vanishing and crashing clients are dropped without taking the gate
   const seen: string[] = []
   const listeners = createListeners({
     handshakeTimeoutMs: 100,
+    log: silentLog,
     handle: (_socket, _entry, protocol) => {
       seen.push(protocol)
       throw new Error('handler bug')

@@ -2,6 +2,7 @@
 // (static IPs are bought and released while we run), and a first-byte sniff per connection
 // so SOCKS5 and HTTP proxy share every port.
 import net from 'node:net'
+import type { Log } from '../log.ts'
 import { unmapIPv4 } from '../route/addresses.ts'
 import type { Entry } from '../route/grants.ts'
 
@@ -11,7 +12,7 @@ export type ListenerOptions = {
   handle: (socket: net.Socket, entry: Entry, protocol: Protocol) => void
   /** A connection that sends nothing for this long is dropped (the handlers time the rest). */
   handshakeTimeoutMs?: number
-  log?: (message: string) => void
+  log: Log
 }
 
 const keyOf = (entry: Entry) =>
@@ -21,7 +22,7 @@ export function createListeners(options: ListenerOptions) {
   const servers = new Map<string, net.Server>()
   // Addresses we could not bind, so a failing address is logged once, not on every sync.
   const reported = new Set<string>()
-  const log = options.log ?? ((message: string) => console.warn(message))
+  const { log } = options
   let queue = Promise.resolve()
 
   function onConnection(socket: net.Socket) {
@@ -49,13 +50,13 @@ export function createListeners(options: ListenerOptions) {
       const server = net.createServer({ allowHalfOpen: true }, onConnection)
       server.once('error', (error: NodeJS.ErrnoException) => {
         if (!reported.has(key))
-          log(`gateway: cannot listen on ${key} (${error.code ?? error.message}), skipped`)
+          log.warn({ entry: key, code: error.code ?? error.message }, 'gateway: cannot listen, skipped')
         reported.add(key)
         resolve()
       })
       server.listen({ host: entry.address, port: entry.port }, () => {
         server.removeAllListeners('error')
-        server.on('error', (error) => log(`gateway: listener ${key} failed: ${error.message}`))
+        server.on('error', (error) => log.error({ entry: key, err: error }, 'gateway: listener failed'))
         reported.delete(key)
         servers.set(key, server)
         resolve()

@@ -29,3 +29,9 @@ export function blockListOf(
 
 /** Whether a BlockList holds an address, whatever its family. */
 export const holds = (list: net.BlockList, address: string): boolean => list.check(address, familyOf(address))
+
+/** An allow list from addresses and CIDRs (GATEWAY_ADDRESSES): the addresses this node owns and may listen on. */
+export function ownedAddresses(ranges: string[]): (address: string) => boolean {
+  const list = blockListOf(ranges)
+  return (address) => holds(list, address)
+}

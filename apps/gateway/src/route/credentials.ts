@@ -2,15 +2,16 @@
 // connection; each worker process has one, and the primary's `createCredentials` (sync/) fills its
 // own from the node API and hands each answer on to the workers' stores. A static IP answers only
 // its own credentials (or its customer's whitelisted sources) on its own address; traffic accounts
-// answer on the pool entries and leave from the pool's exits. The last good state stays in force while the server cannot be reached.
-// Between pulls each traffic account spends its allowance locally: once it is spent the account
-// stops authenticating at once, without waiting for the server.
+// answer on the pool entries and leave from the pool's exits. The last good state stays in force
+// while the server cannot be reached; between pulls each traffic account spends its allowance
+// locally (allowances.ts).
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type net from 'node:net'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { createExitPool, parseUsername } from '../outbound/exit-pool.ts'
 import { blockListOf, holds, unmapIPv4 } from './addresses.ts'
+import { createAllowances } from './allowances.ts'
 import type { Entry, Grant } from './grants.ts'
 import { relayPassword, relayUsername } from './vmess-relay.ts'
 
@@ -64,10 +65,8 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
   /** `kind:id` → version. */
   const versions = new Map<string, string>()
   const poolKeys = new Set(poolEntries.map(keyOf))
-  /** Traffic account id → bytes it may still use here. */
-  const allowances = new Map<string, number>()
-  /** Traffic accounts the server disabled (spent) and no pull has re-enabled yet. */
-  let disabled = new Set<string>()
+  const allowances = createAllowances()
+  const { isSpent } = allowances
   /** The operator's destination deny list; undefined from a server too old to send one. */
   let denyList: NodeUsers['policy']
 
@@ -233,13 +232,6 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     return { ...served.grant, whitelisted: { owner: served.owner, source: address } }
   }
 
-  /** A traffic account with nothing left here (or disabled by the server). */
-  function isSpent(grant: Grant): boolean {
-    return (
-      grant.kind === 'traffic-account' && (disabled.has(grant.id) || !((allowances.get(grant.id) ?? 0) > 0))
-    )
-  }
-
   function isCurrent(grant: Grant): boolean {
     if (isSpent(grant)) return false
     if (grant.whitelisted) {
@@ -276,27 +268,12 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     instances: () => [...instances.values()],
     /** Traffic account id → bytes left in its packages, as the server last counted them. */
     remaining: () => new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes])),
-    /**
-     * Spends metered bytes from a traffic account's allowance. True when the account has nothing
-     * left: it no longer authenticates, and its open tunnels are to be cut.
-     */
-    consume(grant: Pick<Grant, 'kind' | 'id'>, bytes: number): boolean {
-      if (grant.kind !== 'traffic-account') return false
-      const left = allowances.get(grant.id)
-      if (left === undefined) return false
-      allowances.set(grant.id, left - bytes)
-      return left - bytes <= 0
-    },
-    /** Bytes a traffic account may still use here (negative once overspent); undefined when not served. */
-    allowance: (accountId: string) => allowances.get(accountId),
-    setAllowance: (accountId: string, bytes: number) => allowances.set(accountId, bytes),
+    consume: allowances.consume,
+    allowance: allowances.allowance,
+    setAllowance: allowances.setAllowance,
     /** Forgets allowances of accounts no longer served. */
-    pruneAllowances() {
-      for (const id of allowances.keys()) if (!accounts.has(id)) allowances.delete(id)
-    },
-    setDisabled(ids: Iterable<string>) {
-      disabled = new Set(ids)
-    },
+    pruneAllowances: () => allowances.prune((id) => accounts.has(id)),
+    setDisabled: allowances.setDisabled,
   }
 }
 

@@ -12,6 +12,7 @@ import { freePort } from '../free-port.ts'
 import { type Gateway, startGateway } from '../gateway.ts'
 import { curl } from '../inbound/test-clients.ts'
 import { type Api, startApi } from '../sync/test-api.ts'
+import { silentLog } from '../test-log.ts'
 import { eventually, testGatewaySettings } from '../test-sockets.ts'
 import { createNodeGuard, createPlaneGuard, guardConnection, MAX_SOURCES, sourceOf } from './guard.ts'
 import { guess, httpLogin, httpOutcome, type Outcome, socksLogin, tally } from './test-guessing.ts'
@@ -52,7 +53,7 @@ beforeAll(async () => {
       GATEWAY_AUTH_FAILURE_WINDOW_MS: '60000',
       GATEWAY_AUTH_BLOCK_MS: String(BLOCK_MS),
     }),
-    () => {},
+    silentLog,
   )
 })
 

@@ -10,6 +10,7 @@ import { freePort } from '../free-port.ts'
 import { startGateway } from '../gateway.ts'
 import { connectStatus, curl, type ProxyLogin, socksOutcome } from '../inbound/test-clients.ts'
 import { startApi, useApiTemplate } from '../sync/test-api.ts'
+import { silentLog } from '../test-log.ts'
 import { NETNS_HOST, startDnsServer } from '../test-netns.ts'
 import { type CountingSink, countingSink, eventually } from '../test-sockets.ts'
 
@@ -42,7 +43,7 @@ export default async function run({ apiTemplate }: PolicyScenarioInput) {
       GATEWAY_PULL_MS: '200',
       GATEWAY_PUSH_MS: '300',
     }),
-    () => {},
+    silentLog,
   )
   const sinks: CountingSink[] = []
   const sink = async (host: string, port = 0, greeting?: string) => {

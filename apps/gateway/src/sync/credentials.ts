@@ -1,10 +1,10 @@
 // The primary's credentials: the node API's answers (one full snapshot, then only what changed
 // since the last cursor) applied to its store, and the traffic accounts' allowances and disabled
 // marks kept across pulls.
-import { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import { NodeUsers, nodeUsers } from '@proxy/contract/nodes/endpoints'
 import { createCredentialStore } from '../route/credentials.ts'
 import type { Entry } from '../route/grants.ts'
-import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
+import { callNodeApi, endpointName, NodeApiError, type NodeApiOptions } from './node-api.ts'
 
 export type CredentialsOptions = NodeApiOptions & {
   poolEntries: Entry[]
@@ -55,12 +55,14 @@ export function createCredentials(options: CredentialsOptions) {
 
   async function pullOnce() {
     const startedAt = ++generation
-    const path = cursor ? `/users?cursor=${encodeURIComponent(cursor)}` : '/users'
-    const answer = await callNodeApi(options, 'GET', path)
-    if (answer.status !== 200) throw new NodeApiError(`GET /users answered ${answer.status}`, answer.status)
+    const answer = await callNodeApi(options, nodeUsers, { ...(cursor && { query: { cursor } }) })
+    if (answer.status !== 200)
+      throw new NodeApiError(`${endpointName(nodeUsers)} answered ${answer.status}`, answer.status)
     const parsed = NodeUsers.safeParse(answer.data)
     if (!parsed.success)
-      throw new NodeApiError(`GET /users answered an unexpected body: ${parsed.error.message}`)
+      throw new NodeApiError(
+        `${endpointName(nodeUsers)} answered an unexpected body: ${parsed.error.message}`,
+      )
     const users = parsed.data
     const changed = store.apply(users)
     cursor = users.cursor

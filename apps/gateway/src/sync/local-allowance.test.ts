@@ -11,6 +11,7 @@ import { SocksClient } from 'socks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGatewayConfig } from '../config.ts'
 import { type Gateway, startGateway } from '../gateway.ts'
+import { silentLog } from '../test-log.ts'
 import { testGatewaySettings } from '../test-sockets.ts'
 import { type Api, startApi } from './test-api.ts'
 
@@ -90,7 +91,7 @@ beforeAll(async () => {
         addresses: '127.0.0.1/32',
       }),
     ),
-    () => {},
+    silentLog,
   )
   destination.port = echoPort
 })

@@ -1,22 +1,26 @@
 // One exchange with the server's node API: the node token, a bounded wait, and the envelope unwrapped.
-// Callers decide what a status means; this only reports it.
+// Callers decide what a status means; this only reports it. Paths and methods are the contract's
+// endpoint objects (packages/contract/src/nodes/endpoints.ts), the ones the server mounts.
+import type { Endpoint } from '@proxy/contract/endpoint'
 
 export type Fetch = typeof globalThis.fetch
 export type NodeApiOptions = { apiUrl: string; token: string; fetch?: Fetch }
 export type NodeApiAnswer = { status: number; headers: Headers; data: unknown }
+/** A node endpoint as the contract defines it: its method and its path under /api. */
+export type NodeEndpoint = Pick<Endpoint, 'method' | 'path'>
 
 /** Longest wait for one exchange: a hung server must not stall the sync loops. */
 const TIMEOUT_MS = 15_000
 
 export async function callNodeApi(
   options: NodeApiOptions,
-  method: 'GET' | 'POST',
-  path: string,
-  extra: { body?: string; headers?: Record<string, string> } = {},
+  endpoint: NodeEndpoint,
+  extra: { query?: Record<string, string>; body?: string; headers?: Record<string, string> } = {},
 ): Promise<NodeApiAnswer> {
   const fetch = options.fetch ?? globalThis.fetch
-  const answer = await fetch(`${options.apiUrl.replace(/\/$/, '')}/api/node/v1${path}`, {
-    method,
+  const query = extra.query ? `?${new URLSearchParams(extra.query)}` : ''
+  const answer = await fetch(`${options.apiUrl.replace(/\/$/, '')}/api${endpoint.path}${query}`, {
+    method: endpoint.method,
     headers: {
       authorization: `Bearer ${options.token}`,
       ...(extra.body !== undefined && { 'content-type': 'application/json' }),
@@ -34,6 +38,9 @@ export async function callNodeApi(
   }
   return { status: answer.status, headers: answer.headers, data }
 }
+
+/** `POST /node/v1/traffic`: how errors name the endpoint. */
+export const endpointName = (endpoint: NodeEndpoint) => `${endpoint.method} ${endpoint.path}`
 
 /** An answer the caller may retry later (the request may or may not have been applied). */
 export class NodeApiError extends Error {

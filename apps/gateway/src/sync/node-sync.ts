@@ -5,10 +5,12 @@
 // the lease book of the node-wide limits (a traffic account's bytes, a credential's tunnels), and
 // sends the heartbeat.
 import { CredentialRefusals, REFUSALS_MAX_CREDENTIALS } from '@proxy/contract/nodes/policy'
-import { type GatewayConfig, guardSettingsOf } from '../config.ts'
+import { type GatewayConfig, guardSettingsOf, poolEntriesOf } from '../config.ts'
 import { freePort } from '../free-port.ts'
 import { createVmessEngine } from '../inbound/vmess/v2ray.ts'
-import { type FromPlane, ownedAddresses, poolEntriesOf, type ToPlane } from '../plane.ts'
+import type { Log } from '../log.ts'
+import type { FromPlane, ToPlane } from '../plane-messages.ts'
+import { ownedAddresses } from '../route/addresses.ts'
 import { createNodeGuard } from '../route/guard.ts'
 import { RELAY_ADDRESS, type VmessRelay } from '../route/vmess-relay.ts'
 import { createLeaseBook } from '../tracker/lease-book.ts'
@@ -27,7 +29,7 @@ export type PlaneLinks = {
   tell: (plane: string, message: ToPlane) => void
 }
 
-export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (message: string) => void) {
+export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: Log) {
   const { broadcast } = planes
   const api = { apiUrl: config.GATEWAY_API_URL, token: config.GATEWAY_NODE_TOKEN }
   const isOwned = ownedAddresses(config.GATEWAY_ADDRESSES)
@@ -176,7 +178,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
     if (counted > 0)
       void pusher
         .checkpoint()
-        .catch((error: Error) => log(`gateway checkpoint: ${error.message}`))
+        .catch((error: Error) => log.error({ err: error }, 'gateway checkpoint failed'))
         .finally(() => reply({ type: 'counted', bytes: counted }))
   }
 
@@ -188,7 +190,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
       if (busy) return
       busy = true
       run()
-        .catch((error: Error) => log(`gateway ${name}: ${error.message}`))
+        .catch((error: Error) => log.warn({ err: error }, `gateway ${name} failed`))
         .finally(() => {
           busy = false
         })
@@ -201,10 +203,10 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
     async start() {
       if (relay.port === 0) relay.port = await freePort(RELAY_ADDRESS)
       broadcast({ type: 'relay', entry: relay })
-      await pull().catch((error: Error) => log(`gateway pull: ${error.message} (retrying)`))
+      await pull().catch((error: Error) => log.warn({ err: error }, 'gateway pull failed (retrying)'))
       every(config.GATEWAY_PULL_MS, 'pull', pull)
       every(config.GATEWAY_PUSH_MS, 'push', push)
-      void heartbeat().catch((error: Error) => log(`gateway heartbeat: ${error.message}`))
+      void heartbeat().catch((error: Error) => log.warn({ err: error }, 'gateway heartbeat failed'))
       every(config.GATEWAY_HEARTBEAT_MS, 'heartbeat', heartbeat)
     },
     pull,
@@ -228,7 +230,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: (
     async close() {
       for (const timer of loops) clearInterval(timer)
       await vmess.close()
-      await pusher.flush().catch((error: Error) => log(`gateway push on close: ${error.message}`))
+      await pusher.flush().catch((error: Error) => log.warn({ err: error }, 'gateway push on close failed'))
     },
   }
 }

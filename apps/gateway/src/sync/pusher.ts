@@ -9,13 +9,15 @@
 import {
   type NodeHeartbeat,
   NodeHeartbeatCore,
+  nodeHeartbeat,
+  nodeTraffic,
   REPORT_MAX_RECORDS,
   type TrafficReport,
   TrafficReportAnswer,
 } from '@proxy/contract/nodes/endpoints'
 import { z } from 'zod'
 import type { Meter } from '../tracker/meter.ts'
-import { callNodeApi, NodeApiError, type NodeApiOptions } from './node-api.ts'
+import { callNodeApi, endpointName, NodeApiError, type NodeApiOptions } from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
 
 export type PusherOptions = NodeApiOptions & {
@@ -176,7 +178,7 @@ export function createPusher(options: PusherOptions) {
       release(reportId)
       return
     }
-    const answer = await callNodeApi(options, 'POST', '/traffic', { body })
+    const answer = await callNodeApi(options, nodeTraffic, { body })
     if (isFinal(answer.status)) {
       await spool.bury(reportId)
       dead += 1
@@ -188,7 +190,10 @@ export function createPusher(options: PusherOptions) {
     const parsed = TrafficReportAnswer.safeParse(answer.data)
     // Anything else may or may not have been applied: kept, and the same reportId settles it later.
     if (answer.status !== 200 || !parsed.success)
-      throw new NodeApiError(`POST /traffic answered ${answer.status} for ${reportId}`, answer.status)
+      throw new NodeApiError(
+        `${endpointName(nodeTraffic)} answered ${answer.status} for ${reportId}`,
+        answer.status,
+      )
     release(reportId)
     await spool.remove(reportId)
     if (parsed.data.disabled.length > 0) options.onDisabled(parsed.data.disabled.map((d) => d.id))
@@ -202,12 +207,12 @@ export function createPusher(options: PusherOptions) {
       pendingBatches: pending(),
     }
     const beat = (figures?: object) =>
-      callNodeApi(options, 'POST', '/heartbeat', { ...(figures && { body: JSON.stringify(figures) }) })
+      callNodeApi(options, nodeHeartbeat, { ...(figures && { body: JSON.stringify(figures) }) })
     let answer = await beat(body)
     // A server older than some figure refuses the whole beat (its schema is strict): it gets the core.
     if (answer.status === 400 && body) answer = await beat(z.object(NodeHeartbeatCore.shape).parse(body))
     if (answer.status !== 200)
-      throw new NodeApiError(`POST /heartbeat answered ${answer.status}`, answer.status)
+      throw new NodeApiError(`${endpointName(nodeHeartbeat)} answered ${answer.status}`, answer.status)
   }
 
   /** Batches spooled (or waiting to be) and not yet accepted. */

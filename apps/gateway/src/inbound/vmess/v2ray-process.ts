@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { delimiter, join } from 'node:path'
+import type { Log } from '../../log.ts'
 import { readUserStats } from './v2ray-stats.ts'
 
 const READY_MS = 5_000
@@ -143,7 +144,7 @@ async function stop(child: ChildProcess, exited: Promise<unknown>, pidFile: stri
 /** One address v2ray cannot bind would keep every line down: that instance alone is left out. */
 export async function listenable<T extends { id: string; ip: string; port: number }>(
   instances: T[],
-  log: (message: string) => void,
+  log: Log,
 ): Promise<T[]> {
   const usable: T[] = []
   const taken = new Set<string>()
@@ -151,7 +152,8 @@ export async function listenable<T extends { id: string; ip: string; port: numbe
     const at = `${instance.ip}:${instance.port}`
     const problem = taken.has(at) ? 'listed twice' : await listenProblem(instance.ip, instance.port)
     taken.add(at)
-    if (problem) log(`vmess: cannot listen on ${at} (${problem}); instance ${instance.id} is not served`)
+    if (problem)
+      log.warn({ at, problem, instance: instance.id }, 'vmess: cannot listen; the instance is not served')
     else usable.push(instance)
   }
   return usable

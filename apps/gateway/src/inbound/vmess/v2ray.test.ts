@@ -15,6 +15,7 @@ import { loadGatewayConfig } from '../../config.ts'
 import { freePort } from '../../free-port.ts'
 import { type Gateway, startGateway } from '../../gateway.ts'
 import { type Api, startApi } from '../../sync/test-api.ts'
+import { capturedLog, silentLog } from '../../test-log.ts'
 import { eventually, listenOn, type SinkTally, tallySink, testGatewaySettings } from '../../test-sockets.ts'
 import { curl } from '../test-clients.ts'
 import { hasPySocks, startUdpClient } from '../test-udp-client.ts'
@@ -58,7 +59,7 @@ async function startTestGateway(name: string, extra: Record<string, string> = {}
       GATEWAY_WORKERS: '1',
       ...extra,
     }),
-    () => {},
+    silentLog,
   )
   cleanups.push(() => gateway.close())
   return { gateway, workDir: `${spoolDir}-v2ray` }
@@ -326,18 +327,19 @@ describe.runIf(binary || process.env.CI === 'true')('vmess lines through v2ray a
 
 describe('without v2ray', () => {
   it('says so once and serves nothing', async () => {
-    const logs: string[] = []
+    const { log, lines } = capturedLog()
     const none = createVmessEngine({
       binary: '/nonexistent/v2ray',
       workDir: tmpdir(),
       relay: { address: '127.0.0.1', port: 1 },
       nodeToken: 'nt_x',
       meter: () => {},
-      log: (l) => logs.push(l),
+      log,
     })
     expect(none.available).toBe(false)
-    expect(logs).toHaveLength(1)
-    expect(logs[0]).toMatch(/not found.*SOCKS5\/HTTP only/)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 40 })
+    expect(lines[0]?.msg).toMatch(/not found.*SOCKS5\/HTTP only/)
     await none.sync([])
     await none.close()
   })

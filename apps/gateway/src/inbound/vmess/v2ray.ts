@@ -7,6 +7,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
+import type { Log } from '../../log.ts'
 import type { Grant } from '../../route/grants.ts'
 import type { VmessRelay } from '../../route/vmess-relay.ts'
 import { buildServerConfig, emailOf, inboundTag, type VmessInstance } from './v2ray-config.ts'
@@ -32,7 +33,7 @@ export type VmessEngineOptions = {
   minRestartMs?: number
   /** Takes what a v2ray left by an earlier run had counted (releases before the relay counted in v2ray). */
   meter: (grant: Pick<Grant, 'kind' | 'id'>, up: number, down: number) => void
-  log: (message: string) => void
+  log: Log
 }
 
 export type VmessEngine = {
@@ -48,7 +49,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   const binary = findExecutable(options.binary ?? 'v2ray')
   const v2ctl = binary && findExecutable('v2ctl', dirname(binary))
   if (!binary) {
-    log(
+    log.warn(
       `vmess: ${options.binary ?? 'v2ray'} not found, so vmess lines are NOT served ` +
         '(SOCKS5/HTTP only); install Debian’s v2ray: apt-get install v2ray',
     )
@@ -73,7 +74,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   try {
     api = apiConfig(socketPath)
   } catch (error) {
-    log(`vmess: ${(error as Error).message}; every credential reset restarts v2ray`)
+    log.warn({ err: error }, 'vmess: no v2ray API; every credential reset restarts v2ray')
   }
   let lastStartAt = Number.NEGATIVE_INFINITY
   let failures = 0
@@ -140,7 +141,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
       writeConfig(served)
       return true
     } catch (error) {
-      log(`vmess: ${(error as Error).message}; restarting v2ray`)
+      log.warn({ err: error }, 'vmess: changing users live failed; restarting v2ray')
       return false
     }
   }
@@ -173,7 +174,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
       failures = 0
       void v2ray.exited.then((code) => {
         if (running !== v2ray) return // stopped on purpose
-        log(`vmess: v2ray exited (code ${code}), restarting; it said: ${v2ray.output()}`)
+        log.error({ code, output: v2ray.output() }, 'vmess: v2ray exited; restarting')
         running = undefined
         users?.close()
         users = undefined
@@ -182,7 +183,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
         schedule()
       })
     } catch (error) {
-      log(`vmess: ${(error as Error).message} (retrying)`)
+      log.error({ err: error }, 'vmess: v2ray did not start; retrying')
       appliedKey = ''
       failures++
     }
@@ -202,7 +203,7 @@ export function createVmessEngine(options: VmessEngineOptions): VmessEngine {
   // or started by hand) still holds the ports and may still carry tunnels.
   void serial(() =>
     endLeftover(pidFile, configPath, v2ctl, meter).catch((error: Error) =>
-      log(`vmess: leftover v2ray: ${error.message}`),
+      log.warn({ err: error }, 'vmess: ending a leftover v2ray failed'),
     ),
   )
 
