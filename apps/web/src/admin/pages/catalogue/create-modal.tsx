@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch } from 'antd'
 import { useState } from 'react'
 import type { ZodType } from 'zod'
-import { useAdminT } from '../../app/i18n.ts'
+import { type AdminT, useAdminT } from '../../app/i18n.ts'
 
 type Option = { value: string; label: string }
 
@@ -32,6 +32,23 @@ type Props = {
   initial: Record<string, unknown>
   onCreate: (body: Record<string, unknown>) => Promise<unknown>
 }
+
+/** The fields every new row ends with: its price, its sort order and whether it goes on sale at once. */
+export const saleFields = (
+  t: AdminT,
+  price: { name: string; label: string; schema: ZodType },
+  shape: { sortOrder: ZodType; isActive: ZodType },
+): CreateField[] => [
+  { ...price, kind: 'money', rule: t('catalogue.rules.price') },
+  {
+    name: 'sortOrder',
+    label: t('catalogue.sortOrder'),
+    kind: 'integer',
+    schema: shape.sortOrder,
+    rule: t('catalogue.rules.sort'),
+  },
+  { name: 'isActive', label: t('catalogue.active'), kind: 'switch', schema: shape.isActive, rule: '' },
+]
 
 const wireValue = (field: CreateField, value: unknown) =>
   field.toWire ? field.toWire(value) : typeof value === 'string' ? value.trim() : value

@@ -4,7 +4,7 @@ import { CreatePlanInput } from '@proxy/contract/admin/catalogue'
 import { App } from 'antd'
 import { useCreatePlan } from '../../api/catalogue.ts'
 import { useAdminT } from '../../app/i18n.ts'
-import { CreateButton, type CreateField } from './create-modal.tsx'
+import { CreateButton, type CreateField, saleFields } from './create-modal.tsx'
 
 const GB = 1024 ** 3
 const gbToBytes = (value: unknown) => (typeof value === 'number' ? Math.round(value * GB) : value)
@@ -52,21 +52,7 @@ export const CreatePlan = () => {
       schema: shape.validityDays,
       rule: t('catalogue.rules.validity'),
     },
-    {
-      name: 'price',
-      label: t('catalogue.plans.price'),
-      kind: 'money',
-      schema: shape.price,
-      rule: t('catalogue.rules.price'),
-    },
-    {
-      name: 'sortOrder',
-      label: t('catalogue.sortOrder'),
-      kind: 'integer',
-      schema: shape.sortOrder,
-      rule: t('catalogue.rules.sort'),
-    },
-    { name: 'isActive', label: t('catalogue.active'), kind: 'switch', schema: shape.isActive, rule: '' },
+    ...saleFields(t, { name: 'price', label: t('catalogue.plans.price'), schema: shape.price }, shape),
   ]
 
   return (

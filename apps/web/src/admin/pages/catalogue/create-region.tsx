@@ -5,7 +5,7 @@ import { IspType, ProxyProtocol } from '@proxy/contract/static-ip/catalog'
 import { App } from 'antd'
 import { useCreateRegion } from '../../api/catalogue.ts'
 import { useAdminT } from '../../app/i18n.ts'
-import { CreateButton, type CreateField } from './create-modal.tsx'
+import { CreateButton, type CreateField, saleFields } from './create-modal.tsx'
 
 const PROTOCOL_NAMES: Record<ProxyProtocol, string> = { socks5: 'SOCKS5', vmess: 'VMess' }
 
@@ -57,21 +57,11 @@ export const CreateRegion = () => {
       rule: t('catalogue.rules.protocols'),
       options: ProxyProtocol.options.map((value) => ({ value, label: PROTOCOL_NAMES[value] })),
     },
-    {
-      name: 'pricePer30Days',
-      label: t('catalogue.regions.price'),
-      kind: 'money',
-      schema: shape.pricePer30Days,
-      rule: t('catalogue.rules.price'),
-    },
-    {
-      name: 'sortOrder',
-      label: t('catalogue.sortOrder'),
-      kind: 'integer',
-      schema: shape.sortOrder,
-      rule: t('catalogue.rules.sort'),
-    },
-    { name: 'isActive', label: t('catalogue.active'), kind: 'switch', schema: shape.isActive, rule: '' },
+    ...saleFields(
+      t,
+      { name: 'pricePer30Days', label: t('catalogue.regions.price'), schema: shape.pricePer30Days },
+      shape,
+    ),
   ]
 
   return (
