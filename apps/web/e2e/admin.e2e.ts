@@ -233,6 +233,7 @@ describe('the operator console', () => {
 describe('running the business from the console', () => {
   // A region of the journey's own, so the shared catalogue other files price against never changes.
   const regionId = `e2e-${Math.random().toString(36).slice(2, 8)}`
+  const planId = `e2e-plan-${Math.random().toString(36).slice(2, 8)}`
   const nodeName = `e2e-node-${Math.random().toString(36).slice(2, 8)}`
   const octet = 1 + Math.floor(Math.random() * 200)
   const addresses = [1, 2, 3].map((last) => `127.77.${octet}.${last}`)
@@ -243,28 +244,62 @@ describe('running the business from the console', () => {
   let orderNo = ''
 
   beforeAll(async () => {
-    const created = await adminFetch('/catalogue/regions', {
-      method: 'POST',
-      body: {
-        id: regionId,
-        countryCode: 'JP',
-        country: '日本',
-        city: '大阪',
-        countryEn: 'Japan',
-        cityEn: 'Osaka',
-        ispType: 'isp',
-        protocols: ['socks5'],
-        pricePer30Days: 9,
-        isActive: true,
-      },
-    })
-    expect(created.status).toBe(200)
     ;({ context, page, errors } = await openAdmin({ cookies: sessionCookies }))
   })
   afterAll(async () => {
     // Off sale again: the portal's region list stays what the other files expect.
     await adminFetch(`/catalogue/regions/${regionId}`, { method: 'PATCH', body: { isActive: false } })
     await context?.close()
+  })
+
+  it('adds the journey’s region and an off-sale traffic plan from the catalogue page', async () => {
+    await page.goto('/admin/catalogue')
+    await page.getByTestId('region-create').click()
+    const fill = (field: string, value: string) => page.getByTestId(`create-${field}`).fill(value)
+    await fill('id', regionId)
+    await fill('countryCode', 'JP')
+    await fill('country', '日本')
+    await fill('city', '大阪')
+    await fill('countryEn', 'Japan')
+    await fill('cityEn', 'Osaka')
+    await page.getByTestId('create-ispType').click()
+    await page.locator('.ant-select-item-option[title="原生ISP"]').click()
+    await page.getByTestId('create-protocols').getByText('VMess').click()
+    await fill('pricePer30Days', '9')
+    await modalOk(page).click()
+    await page.locator('.ant-message').getByText(`已新建地区 ${regionId}`).waitFor()
+    await expect.poll(() => page.getByTestId(`region-edit-${regionId}`).count()).toBe(1)
+
+    await page.getByTestId('tab-plans').click()
+    await page.getByTestId('plan-create').click()
+    await fill('id', planId)
+    await fill('name', 'E2E 套餐')
+    await fill('nameEn', 'E2E plan')
+    await fill('sizeBytes', '5')
+    await fill('price', '12.5')
+    // Off sale: the portal's plan list stays what the other files expect.
+    await page.getByTestId('create-isActive').click()
+    await modalOk(page).click()
+    await page.locator('.ant-message').getByText(`已新建套餐 ${planId}`).waitFor()
+    expect(await page.getByTestId('plan-row').filter({ hasText: planId }).textContent()).toContain('$12.50')
+
+    const admin = (await (await adminFetch('/catalogue', { method: 'GET' })).json()) as {
+      data: { regions: Record<string, unknown>[]; plans: Record<string, unknown>[] }
+    }
+    expect(admin.data.regions.find((region) => region.id === regionId)).toMatchObject({
+      countryCode: 'JP',
+      ispType: 'isp',
+      protocols: ['socks5'],
+      pricePer30Days: 9,
+      isActive: true,
+    })
+    expect(admin.data.plans.find((plan) => plan.id === planId)).toMatchObject({
+      sizeBytes: 5 * 1024 ** 3,
+      validityDays: 30,
+      price: 12.5,
+      isActive: false,
+    })
+    expect(errors).toEqual([])
   })
 
   it('adds a node in the browser and shows its token once', async () => {

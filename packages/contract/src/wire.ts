@@ -23,6 +23,10 @@ export const TOPUP_MAX = 50_000
 /** An unpaid top-up order closes after this long. */
 export const TOPUP_TTL_MINUTES = 30
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** The overview counts an active static IP as expiring within this many days. */
+export const OVERVIEW_EXPIRING_DAYS = 7
+/** The longest usage range per granularity, so an answer stays a chart and not a data dump. */
+export const USAGE_MAX_DAYS = { hour: 93, day: 366 } as const
 
 /** Balance display rule of SPEC §9: `$` and 2 decimals. */
 export const formatBalance = (amount: number): string =>

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 
-export const OVERVIEW_EXPIRING_DAYS = 7
+export { OVERVIEW_EXPIRING_DAYS } from '../wire.ts'
 
 export const OverviewSummary = z.object({
   balance: z.number(),

@@ -2,11 +2,11 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { instant, text } from '../input.ts'
+import { USAGE_MAX_DAYS } from '../wire.ts'
 
 export const USAGE_GRANULARITIES = ['hour', 'day'] as const
 export const DEFAULT_USAGE_TIME_ZONE = 'Asia/Shanghai'
-/** The longest range per granularity, so an answer stays a chart and not a data dump. */
-export const USAGE_MAX_DAYS = { hour: 93, day: 366 } as const
+export { USAGE_MAX_DAYS }
 
 const isTimeZone = (zone: string) => {
   try {

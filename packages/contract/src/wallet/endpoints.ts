@@ -3,8 +3,6 @@ import { defineEndpoint } from '../endpoint.ts'
 
 /** The account currency: every balance, price, order and ledger amount is in US dollars. */
 export const CURRENCY = 'USD'
-/** What the payment gateway charges in: a top-up's dollars are converted at the operator's rate. */
-export const PAYMENT_CURRENCY = 'CNY'
 
 export const Wallet = z.object({
   wallet: z.object({

@@ -21,7 +21,7 @@ const catalogueKey = ['admin', 'catalogue'] as const
 export const useAdminCatalogue = () =>
   useQuery({ queryKey: catalogueKey, queryFn: () => callEndpoint(getAdminCatalogue) })
 
-const useCatalogueWrite = <V>(write: (variables: V) => Promise<unknown>) => {
+const useCatalogueWrite = <V, R>(write: (variables: V) => Promise<R>) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: write,

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import { theme } from 'antd'
 import { describe, expect, it } from 'vitest'
 import { formatSignedAmount, Money } from './money.tsx'
 
@@ -20,8 +21,26 @@ describe('Money', () => {
     expect(screen.getByTestId('m').textContent).toBe('$50,000.00')
   })
 
-  it('colours signed amounts', () => {
-    render(<Money amount={-3} signed data-testid="m" />)
-    expect(screen.getByTestId('m').style.color).not.toBe('')
+  it('colours signed amounts: money in green, money out red, zero and unsigned amounts plain', () => {
+    const { colorSuccess, colorError } = theme.getDesignToken()
+    // The DOM writes a colour back as rgb(); a probe element converts the theme's hex the same way.
+    const css = (color: string) => {
+      const probe = document.createElement('span')
+      probe.style.color = color
+      return probe.style.color
+    }
+    expect(css(colorSuccess)).not.toBe(css(colorError))
+    render(
+      <>
+        <Money amount={3} signed data-testid="in" />
+        <Money amount={-3} signed data-testid="out" />
+        <Money amount={0} signed data-testid="zero" />
+        <Money amount={-3} data-testid="unsigned" />
+      </>,
+    )
+    expect(screen.getByTestId('in').style.color).toBe(css(colorSuccess))
+    expect(screen.getByTestId('out').style.color).toBe(css(colorError))
+    expect(screen.getByTestId('zero').style.color).toBe('')
+    expect(screen.getByTestId('unsigned').style.color).toBe('')
   })
 })

@@ -59,6 +59,13 @@ const fakeApi = () =>
     if (url === '/admin/catalogue/plans/gb-10' && method === 'PATCH')
       return { ...catalogue.plans[0], ...(data as object) }
     if (url === '/admin/catalogue/discounts' && method === 'PUT') return data
+    if (url === '/admin/catalogue/regions' && method === 'POST')
+      return {
+        ...(data as object),
+        countryCode: 'JP',
+        stock: { available: 0, allocated: 0, cooling: 0, retired: 0 },
+      }
+    if (url === '/admin/catalogue/plans' && method === 'POST') return data
     throw new Error(`unexpected ${method} ${url}`)
   })
 
@@ -130,6 +137,74 @@ describe('catalogue page', { timeout: 30_000 }, () => {
         { durationDays: 365, percent: 25 },
       ],
     })
+  })
+
+  it('adds a region from a form checked by the contract, then says so and reloads the list', async () => {
+    const request = fakeApi()
+    await renderAdmin('/catalogue', 'en-US')
+    await screen.findByTestId('region-row')
+    fireEvent.click(screen.getByTestId('region-create'))
+    fill('create-id', 'Osaka 1')
+    fill('create-countryCode', 'jp')
+    fireEvent.click(modalButton('Create'))
+    expect(await screen.findByText('2–32 lowercase letters, digits or hyphens')).toBeTruthy()
+    expect(await screen.findByText('Two capital letters (ISO 3166), e.g. JP')).toBeTruthy()
+    expect(await screen.findByText('Enter an amount between 0.01 and 100000')).toBeTruthy()
+    expect(requestsTo(request, 'POST', '/admin/catalogue/regions')).toHaveLength(0)
+
+    const reads = requestsTo(request, 'GET', '/admin/catalogue').length
+    fill('create-id', 'jp-osa')
+    fill('create-countryCode', 'JP')
+    fill('create-country', ' 日本 ')
+    fill('create-city', '大阪')
+    fill('create-countryEn', 'Japan')
+    fill('create-cityEn', 'Osaka')
+    fill('create-pricePer30Days', '9.5')
+    fireEvent.click(modalButton('Create'))
+    await waitFor(() => expect(requestsTo(request, 'POST', '/admin/catalogue/regions')).toHaveLength(1))
+    expect(requestsTo(request, 'POST', '/admin/catalogue/regions')[0]?.data).toEqual({
+      id: 'jp-osa',
+      countryCode: 'JP',
+      country: '日本',
+      city: '大阪',
+      countryEn: 'Japan',
+      cityEn: 'Osaka',
+      ispType: 'datacenter',
+      protocols: ['socks5', 'vmess'],
+      pricePer30Days: 9.5,
+      sortOrder: 0,
+      isActive: true,
+    })
+    expect(await screen.findByText('Region jp-osa added: stock it through the inventory import')).toBeTruthy()
+    await waitFor(() => expect(requestsTo(request, 'GET', '/admin/catalogue').length).toBeGreaterThan(reads))
+  })
+
+  it('adds a traffic plan with its size entered in GB and sent in bytes', async () => {
+    const request = fakeApi()
+    await renderAdmin('/catalogue?tab=plans')
+    await screen.findByTestId('plan-row')
+    fireEvent.click(screen.getByTestId('plan-create'))
+    fill('create-id', 'gb-50')
+    fill('create-name', '50GB 月包')
+    fill('create-nameEn', '50 GB monthly')
+    fill('create-sizeBytes', '0')
+    fill('create-price', '99')
+    fireEvent.click(modalButton('创 建'))
+    expect(await screen.findByText('请输入大于 0 的流量（GB）')).toBeTruthy()
+    fill('create-sizeBytes', '50')
+    fireEvent.click(modalButton('创 建'))
+    await waitFor(() => expect(requestsTo(request, 'POST', '/admin/catalogue/plans')).toHaveLength(1))
+    expect(requestsTo(request, 'POST', '/admin/catalogue/plans')[0]?.data).toEqual({
+      id: 'gb-50',
+      name: '50GB 月包',
+      nameEn: '50 GB monthly',
+      sizeBytes: 50 * 1024 ** 3,
+      validityDays: 30,
+      price: 99,
+      sortOrder: 0,
+      isActive: true,
+    })
+    expect(await screen.findByText('已新建套餐 gb-50')).toBeTruthy()
   })
 
   // antd's Table takes seconds to mount under jsdom on a busy runner.

@@ -1,6 +1,7 @@
 // The term discounts: percent off each term's list price (0–90 %). Saving first reviews what changes
 // (old → new percent, and what one IP at $10.00 per 30 days then costs for the term).
 import { DISCOUNT_MAX_PERCENT, type TermDiscount } from '@proxy/contract/admin/catalogue'
+import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import { formatBalance } from '@proxy/contract/wire'
 import { Button, Flex, Form, InputNumber, Modal, Typography, theme } from 'antd'
 import { useState } from 'react'
@@ -11,7 +12,7 @@ import { type Change, ReviewBody } from './edit-modal.tsx'
 const EXAMPLE_MONTHLY = 10
 /** What one IP at $10.00 per 30 days costs for a term at a discount, as the server rounds it. */
 const examplePrice = (durationDays: number, percent: number) =>
-  Math.round((EXAMPLE_MONTHLY * 100 * durationDays * (100 - percent)) / 3000) / 100
+  centsToAmount(Math.round((amountToCents(EXAMPLE_MONTHLY) * durationDays * (100 - percent)) / (30 * 100)))
 
 type Values = Record<string, number>
 

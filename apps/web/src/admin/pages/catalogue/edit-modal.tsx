@@ -1,5 +1,6 @@
 // Editing one catalogue row in two steps: the form, then a review of exactly what changes (old → new,
 // prices in dollars) before anything is saved. Only the changed fields are sent.
+import { CataloguePrice } from '@proxy/contract/admin/catalogue'
 import { formatBalance } from '@proxy/contract/wire'
 import { Alert, Flex, Form, Input, InputNumber, Modal, Switch, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
@@ -144,11 +145,10 @@ export const EditModal = <T extends Record<string, Value>>({
                 : field.kind === 'money'
                   ? [
                       {
-                        required: true,
-                        type: 'number',
-                        min: 0.01,
-                        max: 100_000,
-                        message: t('catalogue.rules.price'),
+                        validator: (_, value: unknown) =>
+                          CataloguePrice.safeParse(value).success
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('catalogue.rules.price'))),
                       },
                     ]
                   : field.kind === 'integer'

@@ -1,12 +1,13 @@
 // The traffic plans, inactive ones too: price, size, validity, sort order, on sale or not (a switch),
 // and an edit in a modal that reviews the change (old → new price) before saving.
 import type { AdminTrafficPlan } from '@proxy/contract/admin/catalogue'
-import { Typography, theme } from 'antd'
+import { Flex, Typography, theme } from 'antd'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { useUpdatePlan } from '../../api/catalogue.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { CatalogueRows } from './catalogue-rows.tsx'
+import { CreatePlan } from './create-plan.tsx'
 import type { EditField } from './edit-modal.tsx'
 
 type Editable = Pick<AdminTrafficPlan, 'price' | 'isActive' | 'sortOrder' | 'name' | 'nameEn'>
@@ -26,40 +27,45 @@ export const PlansTab = ({ plans, isLoading }: { plans: AdminTrafficPlan[]; isLo
   ]
 
   return (
-    <CatalogueRows<AdminTrafficPlan, Editable>
-      kind="plan"
-      rows={plans}
-      isLoading={isLoading}
-      nameTitle={t('catalogue.plans.name')}
-      name={(plan) => (
-        <span>
-          {planName(plan)}
-          <Typography.Text type="secondary" style={{ marginInlineStart: token.marginXS }}>
-            {plan.id}
-          </Typography.Text>
-        </span>
-      )}
-      columns={[
-        {
-          key: 'price',
-          title: t('catalogue.plans.price'),
-          render: (plan) => <Money amount={plan.price} strong />,
-          isNumber: true,
-        },
-        {
-          key: 'size',
-          title: t('catalogue.plans.size'),
-          render: (plan) =>
-            `${formatBytes(plan.sizeBytes, language)} · ${t('catalogue.plans.days', { count: plan.validityDays })}`,
-        },
-      ]}
-      empty={t('catalogue.plans.empty')}
-      savingId={update.isPending ? update.variables?.id : undefined}
-      onActive={(plan, isActive) => update.mutate({ id: plan.id, body: { isActive } })}
-      fields={fields}
-      editTitle={(plan) => t('catalogue.plans.editTitle', { name: planName(plan) })}
-      isSaving={update.isPending}
-      onSave={(plan, body) => update.mutateAsync({ id: plan.id, body })}
-    />
+    <Flex vertical gap={token.marginSM}>
+      <Flex justify="flex-end">
+        <CreatePlan />
+      </Flex>
+      <CatalogueRows<AdminTrafficPlan, Editable>
+        kind="plan"
+        rows={plans}
+        isLoading={isLoading}
+        nameTitle={t('catalogue.plans.name')}
+        name={(plan) => (
+          <span>
+            {planName(plan)}
+            <Typography.Text type="secondary" style={{ marginInlineStart: token.marginXS }}>
+              {plan.id}
+            </Typography.Text>
+          </span>
+        )}
+        columns={[
+          {
+            key: 'price',
+            title: t('catalogue.plans.price'),
+            render: (plan) => <Money amount={plan.price} strong />,
+            isNumber: true,
+          },
+          {
+            key: 'size',
+            title: t('catalogue.plans.size'),
+            render: (plan) =>
+              `${formatBytes(plan.sizeBytes, language)} · ${t('catalogue.plans.days', { count: plan.validityDays })}`,
+          },
+        ]}
+        empty={t('catalogue.plans.empty')}
+        savingId={update.isPending ? update.variables?.id : undefined}
+        onActive={(plan, isActive) => update.mutate({ id: plan.id, body: { isActive } })}
+        fields={fields}
+        editTitle={(plan) => t('catalogue.plans.editTitle', { name: planName(plan) })}
+        isSaving={update.isPending}
+        onSave={(plan, body) => update.mutateAsync({ id: plan.id, body })}
+      />
+    </Flex>
   )
 }

@@ -1,12 +1,13 @@
 // The static-IP regions, inactive ones too: price per 30 days, stock by status, sort order, on sale or
 // not (a switch), and an edit in a modal that reviews the change (old → new price) before saving.
 import type { AdminRegion } from '@proxy/contract/admin/catalogue'
-import { Typography, theme } from 'antd'
+import { Flex, Typography, theme } from 'antd'
 import { Money } from '../../../shared/ui/money.tsx'
 import { CountryBadge, regionLabel } from '../../../shared/ui/region-name.tsx'
 import { useUpdateRegion } from '../../api/catalogue.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { CatalogueRows } from './catalogue-rows.tsx'
+import { CreateRegion } from './create-region.tsx'
 import type { EditField } from './edit-modal.tsx'
 
 type Editable = Pick<
@@ -30,40 +31,45 @@ export const RegionsTab = ({ regions, isLoading }: { regions: AdminRegion[]; isL
   ]
 
   return (
-    <CatalogueRows<AdminRegion, Editable>
-      kind="region"
-      rows={regions}
-      isLoading={isLoading}
-      nameTitle={t('catalogue.regions.name')}
-      name={(region) => (
-        <span>
-          <CountryBadge countryCode={region.countryCode} />
-          {regionLabel(region, language)}
-          <Typography.Text type="secondary" style={{ marginInlineStart: token.marginXS }}>
-            {region.id}
-          </Typography.Text>
-        </span>
-      )}
-      columns={[
-        {
-          key: 'price',
-          title: t('catalogue.regions.price'),
-          render: (region) => <Money amount={region.pricePer30Days} strong />,
-          isNumber: true,
-        },
-        {
-          key: 'stock',
-          title: t('catalogue.regions.stock'),
-          render: (region) => t('catalogue.regions.stockLine', region.stock),
-        },
-      ]}
-      empty={t('catalogue.regions.empty')}
-      savingId={update.isPending ? update.variables?.id : undefined}
-      onActive={(region, isActive) => update.mutate({ id: region.id, body: { isActive } })}
-      fields={fields}
-      editTitle={(region) => t('catalogue.regions.editTitle', { name: regionLabel(region, language) })}
-      isSaving={update.isPending}
-      onSave={(region, body) => update.mutateAsync({ id: region.id, body })}
-    />
+    <Flex vertical gap={token.marginSM}>
+      <Flex justify="flex-end">
+        <CreateRegion />
+      </Flex>
+      <CatalogueRows<AdminRegion, Editable>
+        kind="region"
+        rows={regions}
+        isLoading={isLoading}
+        nameTitle={t('catalogue.regions.name')}
+        name={(region) => (
+          <span>
+            <CountryBadge countryCode={region.countryCode} />
+            {regionLabel(region, language)}
+            <Typography.Text type="secondary" style={{ marginInlineStart: token.marginXS }}>
+              {region.id}
+            </Typography.Text>
+          </span>
+        )}
+        columns={[
+          {
+            key: 'price',
+            title: t('catalogue.regions.price'),
+            render: (region) => <Money amount={region.pricePer30Days} strong />,
+            isNumber: true,
+          },
+          {
+            key: 'stock',
+            title: t('catalogue.regions.stock'),
+            render: (region) => t('catalogue.regions.stockLine', region.stock),
+          },
+        ]}
+        empty={t('catalogue.regions.empty')}
+        savingId={update.isPending ? update.variables?.id : undefined}
+        onActive={(region, isActive) => update.mutate({ id: region.id, body: { isActive } })}
+        fields={fields}
+        editTitle={(region) => t('catalogue.regions.editTitle', { name: regionLabel(region, language) })}
+        isSaving={update.isPending}
+        onSave={(region, body) => update.mutateAsync({ id: region.id, body })}
+      />
+    </Flex>
   )
 }

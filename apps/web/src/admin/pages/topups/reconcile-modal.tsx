@@ -2,7 +2,7 @@
 // again") and shows its answer beside ours. Only when the gateway has the order paid with our yuan amount
 // and ours is not yet paid may the operator mark it paid — with a reason and a confirmation.
 import type { AdminTopUp, TopUpGatewayCheck } from '@proxy/contract/admin/orders'
-import { formatBalance } from '@proxy/contract/wire'
+import { formatBalance, formatYuan } from '@proxy/contract/wire'
 import { Alert, Button, Descriptions, Flex, Modal, Result, Skeleton } from 'antd'
 import { useState } from 'react'
 import { isApiError } from '../../../shared/http/api-error.ts'
@@ -11,8 +11,6 @@ import { describeAdminError } from '../../app/http.ts'
 import { type AdminT, useAdminT } from '../../app/i18n.ts'
 import { ReasonStepsModal } from '../orders/reason-steps-modal.tsx'
 import { TopUpStatusTag } from './topup-status-tag.tsx'
-
-const yuan = (amount: number) => `¥${amount.toFixed(2)}`
 
 /** What the operator should make of the gateway's answer. */
 const verdict = (t: AdminT, check: TopUpGatewayCheck) => {
@@ -35,7 +33,7 @@ const GatewayAnswer = ({ check }: { check: TopUpGatewayCheck }) => {
         <Descriptions.Item label={t('topups.reconcile.ours')}>
           <Flex gap={8} wrap align="center">
             <TopUpStatusTag status={topUp.status} />
-            <span>{yuan(topUp.cnyAmount)}</span>
+            <span>{formatYuan(topUp.cnyAmount)}</span>
             <span>({formatBalance(topUp.amount)})</span>
           </Flex>
         </Descriptions.Item>
@@ -45,7 +43,7 @@ const GatewayAnswer = ({ check }: { check: TopUpGatewayCheck }) => {
             : t(gateway.isPaid ? 'topups.reconcile.yes' : 'topups.reconcile.no')}
         </Descriptions.Item>
         <Descriptions.Item label={t('topups.reconcile.gatewayAmount')}>
-          {gateway?.cnyAmount == null ? '—' : yuan(gateway.cnyAmount)}
+          {gateway?.cnyAmount == null ? '—' : formatYuan(gateway.cnyAmount)}
         </Descriptions.Item>
         <Descriptions.Item label={t('topups.reconcile.tradeNo')}>
           <span style={{ wordBreak: 'break-all' }}>{gateway?.tradeNo ?? topUp.gatewayTradeNo ?? '—'}</span>

@@ -4,6 +4,7 @@
 // (`exports.read`) downloads the filtered rows as a CSV file.
 import { type AdminTopUp, AdminTopUpQuery, exportAdminTopUps } from '@proxy/contract/admin/orders'
 import { TopUpChannel, TopUpStatus } from '@proxy/contract/wallet/topups'
+import { formatYuan } from '@proxy/contract/wire'
 import { Button, Flex, Select, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
@@ -113,7 +114,7 @@ export const TopupsPage = () => {
             title: t('topups.cnyAmount'),
             dataIndex: 'cnyAmount',
             align: 'right',
-            render: (value: number) => <span style={{ whiteSpace: 'nowrap' }}>¥{value.toFixed(2)}</span>,
+            render: (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatYuan(value)}</span>,
           },
           {
             title: t('topups.channel'),
@@ -143,7 +144,7 @@ export const TopupsPage = () => {
               {row.customerEmail}
             </Typography.Text>
             <CardLine label={t('topups.amount')}>
-              <Money amount={row.amount} strong /> · ¥{row.cnyAmount.toFixed(2)}
+              <Money amount={row.amount} strong /> · {formatYuan(row.cnyAmount)}
             </CardLine>
             <CardLine label={t('topups.channel')}>{t(`topups.channels.${row.channel}`)}</CardLine>
             <CardLine label={t('topups.createdAt')}>

@@ -6,12 +6,11 @@ import {
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import { formatBalance } from '@proxy/contract/wire'
+import { formatBalance, OVERVIEW_EXPIRING_DAYS } from '@proxy/contract/wire'
 import { Card, Col, Flex, Row, Skeleton, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { OVERVIEW_EXPIRING_DAYS } from '../../../shared/lib/contract-limits.ts'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { Text } from '../../../shared/ui/text.tsx'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'

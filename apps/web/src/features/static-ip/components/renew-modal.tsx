@@ -1,6 +1,7 @@
 // Renewal of the selected lines: the term, the price of each region's lines from the catalogue, the total and what
 // the wallet covers. There is no renewal quote on the server; it charges the same catalogue prices, and refuses
 // (PRICE_CHANGED) a total that no longer matches them: the catalogue is read again and the customer confirms anew.
+import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import type { DurationDays, Region } from '@proxy/contract/static-ip/catalog'
 import { DURATIONS } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
@@ -29,7 +30,8 @@ export const RenewModal = ({ instances, regions, onClose, onDone }: Props) => {
   const renew = useRenewInstances()
   const balance = useWallet().data?.wallet.balance
   const { total, isPriced, groups } = renewPrice(instances, regions, durationDays)
-  const shortfall = balance === undefined ? 0 : Math.max(0, Math.round((total - balance) * 100) / 100)
+  const shortfall =
+    balance === undefined ? 0 : centsToAmount(Math.max(0, amountToCents(total) - amountToCents(balance)))
   const isMixed = new Set(instances.map((item) => item.regionId)).size > 1
   // One region: the term cards show its price of one IP. Several: no one region's price is right, so each card
   // shows what the whole selection costs for that term.
@@ -125,7 +127,7 @@ export const RenewModal = ({ instances, regions, onClose, onDone }: Props) => {
           {balance !== undefined && shortfall === 0 && (
             <Flex justify="space-between">
               <Typography.Text type="secondary">{t('renew.balanceAfter')}</Typography.Text>
-              <Money amount={Math.round((balance - total) * 100) / 100} />
+              <Money amount={centsToAmount(amountToCents(balance) - amountToCents(total))} />
             </Flex>
           )}
         </Flex>

@@ -1,5 +1,6 @@
 // What a renewal costs, from the catalogue prices of each line's region (the server charges the same), with the
 // price of each region's lines so a mixed selection shows where the total comes from.
+import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import type { Region } from '@proxy/contract/static-ip/catalog'
 import type { Instance } from '@proxy/contract/static-ip/instances'
 
@@ -21,18 +22,18 @@ export const renewPrice = (
     if (!price) return { total: 0, isPriced: false, groups: [] }
     const group = groups.get(instance.regionId)
     if (group) group.count += 1
-    else groups.set(instance.regionId, { count: 1, unitCents: Math.round(price.unitPrice * 100) })
+    else groups.set(instance.regionId, { count: 1, unitCents: amountToCents(price.unitPrice) })
   }
   const priced = [...groups].map(([regionId, { count, unitCents }]) => ({
     regionId,
     count,
-    unitPrice: unitCents / 100,
-    subtotal: (unitCents * count) / 100,
+    unitPrice: centsToAmount(unitCents),
+    subtotal: centsToAmount(unitCents * count),
     cents: unitCents * count,
   }))
   const cents = priced.reduce((sum, group) => sum + group.cents, 0)
   return {
-    total: cents / 100,
+    total: centsToAmount(cents),
     isPriced: instances.length > 0,
     groups: priced.map(({ cents: _, ...group }) => group),
   }

@@ -1,9 +1,9 @@
 // The controls of the usage page: preset or custom days, hour or day buckets, and the scope.
 
+import { USAGE_MAX_DAYS } from '@proxy/contract/wire'
 import { DatePicker, Flex, Segmented, Tooltip, theme } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { USAGE_MAX_DAYS } from '../../../shared/lib/contract-limits.ts'
 import type { DayRange } from '../../../shared/lib/date-range.ts'
 import { ScopeSelect } from './scope-select.tsx'
 import {

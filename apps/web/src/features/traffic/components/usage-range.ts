@@ -1,7 +1,7 @@
 // The usage page's controls as the address keeps them (?range=30d&granularity=hour&scope=…) and the query they
 // make: whole local days sent as [from, to) instants with their offset, in the browser's time zone.
 import type { UsageQuery } from '@proxy/contract/traffic/usage'
-import { USAGE_MAX_DAYS } from '../../../shared/lib/contract-limits.ts'
+import { USAGE_MAX_DAYS } from '@proxy/contract/wire'
 import { type DayRange, dayRangeToInstants } from '../../../shared/lib/date-range.ts'
 import { pickOption } from '../../../shared/lib/list-params.ts'
 

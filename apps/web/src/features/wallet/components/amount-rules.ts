@@ -1,5 +1,5 @@
 // Client-side check of a top-up amount, mirroring the contract (TOPUP_MIN..TOPUP_MAX, at most 2 decimals).
-import { hasAtMostTwoDecimals } from '@proxy/contract/money'
+import { Amount, amountToCents, centsToAmount } from '@proxy/contract/money'
 import { TOPUP_MAX, TOPUP_MIN } from '@proxy/contract/wire'
 
 export type AmountProblem = 'required' | 'notNumber' | 'min' | 'max' | 'decimals'
@@ -9,9 +9,9 @@ export const checkTopUpAmount = (value: number | null | undefined): AmountProble
   if (!Number.isFinite(value)) return 'notNumber'
   if (value < TOPUP_MIN) return 'min'
   if (value > TOPUP_MAX) return 'max'
-  if (!hasAtMostTwoDecimals(value)) return 'decimals'
+  if (!Amount.safeParse(value).success) return 'decimals'
   return null
 }
 
 /** Sum of two wire amounts without float noise (100.1 + 0.2 is 100.3, not 100.30000000000001). */
-export const addAmounts = (a: number, b: number): number => (Math.round(a * 100) + Math.round(b * 100)) / 100
+export const addAmounts = (a: number, b: number): number => centsToAmount(amountToCents(a) + amountToCents(b))
