@@ -20,3 +20,4 @@ export {
   packageBytesSoldSince,
   remainingBytes,
 } from './traffic.service.ts'
+export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'
