@@ -21,6 +21,7 @@ export * as profiles from './profile.service.ts'
 export { mailResetLink } from './recovery.service.ts'
 export { type ResealCount, resealCustomerSecrets, resealRows } from './reseal.ts'
 export * as security from './security.service.ts'
+export { isNotSuspended } from './suspension.repo.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'
 export {
