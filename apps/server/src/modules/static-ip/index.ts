@@ -47,3 +47,4 @@ export {
 export { termDiscounts } from './pricing.ts'
 export { lockInstanceForRefund, releaseInstanceNow } from './refund.service.ts'
 export { type AddressMove, moveInstanceAddress, replacementsForOrder } from './replacement.service.ts'
+export { staticIpInvariants } from './static-ip.invariants.ts'
