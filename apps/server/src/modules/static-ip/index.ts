@@ -13,13 +13,13 @@ export {
   updateRegionRow,
   writeTermDiscounts,
 } from './catalog-admin.ts'
+export { claimInstancesExpiring } from './instance-expiry.ts'
+export { listInstances } from './instance-list.ts'
 export {
   activeInstanceCounts,
-  claimInstancesExpiring,
   holdsInstance,
   instanceCounts,
   instancesByIds,
-  listInstances,
   ownersOfInstances,
 } from './instances.service.ts'
 export {
