@@ -80,7 +80,7 @@ function metricsAccess({ config, isAllowedAddress }: MetricsOptions) {
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /** One sample of a business figure: its labels (none for a single figure) and value. */
-export type MetricSample = { labels?: Record<string, string>; value: number }
+type MetricSample = { labels?: Record<string, string>; value: number }
 
 /**
  * A business figure read from the database at scrape time (one aggregate query), by the module that

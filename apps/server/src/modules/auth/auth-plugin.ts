@@ -9,7 +9,7 @@ import type { CustomerAccounts } from './customer-accounts.ts'
 import { createTokenResolver } from './sessions.ts'
 import { BEARER } from './tokens.ts'
 
-export type AuthPluginOptions = { db: Db; accounts: CustomerAccounts }
+type AuthPluginOptions = { db: Db; accounts: CustomerAccounts }
 
 export const authPlugin = fp(async (app: FastifyInstance, { db, accounts }: AuthPluginOptions) => {
   const resolveToken = createTokenResolver(db, accounts)

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import * as noticeService from './notices.service.ts'
 
-export type NoticeRouteDeps = {
+type NoticeRouteDeps = {
   db: Db
   /** The published announcements (the operators' table, in modules/admin; app.ts wires it). */
   currentAnnouncements: (db: Db) => Promise<Announcement[]>

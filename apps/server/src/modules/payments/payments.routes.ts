@@ -13,7 +13,7 @@ type PayableOrder = { orderNo: string; cnyAmount: number; status: string }
  * What the callbacks ask of the top-ups: modules/wallet's service, which app.ts passes in (the wallet
  * calls this gateway, so payments imports nothing of the wallet).
  */
-export type PayableOrders<Order extends PayableOrder> = {
+type PayableOrders<Order extends PayableOrder> = {
   find(orderNo: string): Promise<Order | undefined>
   credit(orderNo: string, tradeNo: string, context: { actor: string; requestId: string }): Promise<unknown>
   reconcile(order: Order, context: { actor: string; requestId: string }): Promise<unknown>

@@ -96,9 +96,3 @@ export function clashWriter() {
     end: (): string => (written === 0 ? 'proxies: []\n' : ''),
   }
 }
-
-/** The whole Clash file for these lines. */
-export function clashYaml(lines: ExportLine[]): string {
-  const writer = clashWriter()
-  return writer.entries(lines) + writer.end()
-}
