@@ -1,4 +1,4 @@
-// A static IP's proxy credentials, new for a purchase, a replacement or the customer's reset.
+// A static IP's proxy credentials, new for a purchase or the customer's reset.
 import { randomBytes, randomUUID } from 'node:crypto'
 
 const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
