@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { findInvariantViolations } from '../apps/server/src/modules/ledger/invariants.ts'
+import { findInvariantViolations } from '../apps/server/src/invariants.ts'
 import { formatEpayMoney, withEpaySignature } from '../apps/server/src/modules/payments/epay-sign.ts'
 import { importInventoryCsv } from '../apps/server/src/modules/static-ip/inventory.service.ts'
 import { regions } from '../apps/server/src/modules/static-ip/static-ip.schema.ts'

@@ -2,8 +2,8 @@
 // connections) and one customer buying over 20 connections (its wallet row serialises its purchases
 // through each commit), each with fresh Idempotency-Keys, the invariants checked after each run.
 import { eq } from 'drizzle-orm'
+import { findInvariantViolations } from '../src/invariants.ts'
 import { users } from '../src/modules/auth/auth.schema.ts'
-import { findInvariantViolations } from '../src/modules/ledger/invariants.ts'
 import { purchaseStaticIp } from '../src/modules/static-ip/purchase.service.ts'
 import type { Db } from '../src/platform/db/client.ts'
 import { load, loadInOwnProcess } from './load.ts'

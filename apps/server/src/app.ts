@@ -7,6 +7,7 @@ import {
   adminRoutes,
   announcementsRoutes,
   catalogueRoutes,
+  currentAnnouncements,
   dashboardRoutes,
   financeRoutes,
   isAllowedAddress,
@@ -17,9 +18,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts'
+import { createWalletAccount, walletCentsOf } from './modules/ledger/index.ts'
+import { nodeMetrics } from './modules/nodes/index.ts'
 import { nodeAuthPlugin } from './modules/nodes/node-auth.ts'
 import { nodeRoutes } from './modules/nodes/nodes.routes.ts'
 import { noticeRoutes } from './modules/notices/notices.routes.ts'
+import { orderMetrics } from './modules/orders/index.ts'
 import { orderRoutes } from './modules/orders/orders.routes.ts'
 import { overviewRoutes } from './modules/overview/overview.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
@@ -29,9 +33,10 @@ import { createReminders, type Reminders } from './modules/reminders/reminders.s
 import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
+import { expirePackages } from './modules/traffic/package-expiry.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
-import { expirePackages } from './modules/traffic/traffic.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
+import { topUpMetrics } from './modules/wallet/index.ts'
 import { topUpRoutes } from './modules/wallet/topup.routes.ts'
 import { createTopUpService, type TopUpService } from './modules/wallet/topup.service.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
@@ -117,10 +122,17 @@ export async function buildApp(
 
   registerErrorHandling(app)
   // First, so its timing hook sees every route registered after it.
-  await registerMetrics(app, { db: database.db, config, isAllowedAddress })
+  await registerMetrics(app, {
+    db: database.db,
+    config,
+    isAllowedAddress,
+    businessMetrics: [...orderMetrics, ...topUpMetrics, ...nodeMetrics],
+  })
   await registerSecurity(app, config, securityHeaders)
   await registerOpenApi(app, { withDocsPage: config.apiDocs })
-  await app.register(authPlugin, { db: database.db })
+  // Auth names no module (the ledger's tables name its users): it is given the wallet here.
+  const accounts = { open: createWalletAccount, walletCentsOf }
+  await app.register(authPlugin, { db: database.db, accounts })
   await app.register(nodeAuthPlugin, { db: database.db })
   await app.register(adminAuthPlugin, {
     db: database.db,
@@ -135,7 +147,7 @@ export async function buildApp(
   const mailQueue = createMailQueue(app.log)
   app.decorate('mailQueue', mailQueue)
   app.addHook('preClose', () => mailQueue.settled())
-  await app.register(authRoutes, { ...deps, mailer, mailQueue })
+  await app.register(authRoutes, { ...deps, mailer, mailQueue, accounts })
   await app.register(userRoutes, { ...deps, mailer, mailQueue })
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
@@ -144,7 +156,7 @@ export async function buildApp(
     instancesOf: instancesByIds,
     replacementsOf: replacementsForOrder,
   })
-  await app.register(noticeRoutes, deps)
+  await app.register(noticeRoutes, { ...deps, currentAnnouncements })
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
   await app.register(nodeRoutes, deps)

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { findInvariantViolations } from '../src/modules/ledger/invariants.ts'
+import { findInvariantViolations } from '../src/invariants.ts'
 import type { Db } from '../src/platform/db/client.ts'
 
 /** Checked after every test that moves money (DESIGN §4). */

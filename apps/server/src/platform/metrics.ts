@@ -1,13 +1,12 @@
 // GET /metrics in Prometheus text (prom-client). Requests are counted in this process (a latency
 // histogram per route pattern); business figures are read from the database at scrape time, one
-// aggregate query each, so every replica reports the same totals however the load was spread.
+// aggregate query each, so every replica reports the same totals however the load was spread. Each
+// figure is its owning module's (BusinessMetric), handed in by app.ts: this file names no table.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
-import { rowsOf } from './db/sql.ts'
 import { AppError } from './errors.ts'
 
 export const METRICS_PATH = '/metrics'
@@ -17,6 +16,8 @@ export type MetricsOptions = {
   config: Pick<Config, 'NODE_ENV' | 'METRICS_TOKEN' | 'METRICS_ALLOW'>
   /** Whether an address is one of the given addresses or CIDR ranges. */
   isAllowedAddress: (address: string, allowed: readonly string[]) => boolean
+  /** The modules' business figures, in the order they are answered. */
+  businessMetrics: readonly BusinessMetric[]
 }
 
 const LOOPBACK = ['127.0.0.0/8', '::1']
@@ -31,7 +32,7 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-  registerBusinessMetrics(registry, options.db)
+  registerBusinessMetrics(registry, options.db, options.businessMetrics)
 
   // The pattern (/api/user/orders/:orderNo), never the URL: ids and query strings are unbounded.
   // Each series' child is kept (routes, methods and status classes are few): labelling afresh
@@ -78,132 +79,37 @@ function metricsAccess({ config, isAllowedAddress }: MetricsOptions) {
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
-type Row = Record<string, unknown>
+/** One sample of a business figure: its labels (none for a single figure) and value. */
+type MetricSample = { labels?: Record<string, string>; value: number }
 
-/** One aggregate query at scrape time: its rows. */
-const rows = async (db: Db, query: SQL) => rowsOf<Row>(await db.execute(query))
-
-function registerBusinessMetrics(registry: Registry, db: Db) {
-  const registers = [registry]
-  new Counter({
-    name: 'proxy_purchases_total',
-    help: 'Paid wallet orders by kind (new static IPs, renewals, traffic), all replicas together.',
-    labelNames: ['kind'] as const,
-    registers,
-    async collect() {
-      const found = await rows(db, sql`select kind, count(*)::int as n from orders group by kind`)
-      this.reset()
-      for (const row of found) this.inc({ kind: String(row.kind) }, Number(row.n))
-    },
-  })
-  new Gauge({
-    name: 'proxy_topups',
-    help: 'Top-up orders by state (pending, paid, closed, cancelled).',
-    labelNames: ['status'] as const,
-    registers,
-    async collect() {
-      const found = await rows(db, sql`select status, count(*)::int as n from topup_orders group by status`)
-      this.reset()
-      for (const row of found) this.set({ status: String(row.status) }, Number(row.n))
-    },
-  })
-  new Gauge({
-    name: 'proxy_node_push_lag_seconds',
-    help: 'Seconds since each active node last pushed traffic the server acknowledged (-1: never).',
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const found = await rows(
-        db,
-        sql`select name, coalesce(extract(epoch from now() - last_push_at), -1)::float8 as lag
-            from nodes where revoked_at is null`,
-      )
-      this.reset()
-      for (const row of found) this.set({ node: String(row.name) }, Number(row.lag))
-    },
-  })
-  new Gauge({
-    name: 'proxy_gateway_open_tunnels',
-    help: 'Open tunnels on each active node, as of its last heartbeat.',
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const found = await rows(
-        db,
-        sql`select name, open_tunnels as n from nodes where revoked_at is null and open_tunnels is not null`,
-      )
-      this.reset()
-      for (const row of found) this.set({ node: String(row.name) }, Number(row.n))
-    },
-  })
-  new Gauge({
-    name: 'proxy_gateway_bytes_per_second',
-    help: 'Bytes per second through each active node, as of its last heartbeat.',
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const found = await rows(
-        db,
-        sql`select name, bytes_per_second::float8 as bps from nodes
-            where revoked_at is null and bytes_per_second is not null`,
-      )
-      this.reset()
-      for (const row of found) this.set({ node: String(row.name) }, Number(row.bps))
-    },
-  })
-  registerGuessingMetrics(registry, db)
-  new Counter({
-    name: 'proxy_gateway_bytes_total',
-    help: 'Bytes customers have moved through the gateways (up and down), as the nodes reported them.',
-    registers,
-    async collect() {
-      const [row] = await rows(db, sql`select coalesce(sum(bytes), 0)::float8 as n from usage_totals`)
-      this.reset()
-      this.inc(Number(row?.n ?? 0))
-    },
-  })
+/**
+ * A business figure read from the database at scrape time (one aggregate query), by the module that
+ * owns its tables: modules declare theirs and app.ts hands them to registerMetrics.
+ */
+export type BusinessMetric = {
+  name: string
+  help: string
+  kind: 'counter' | 'gauge'
+  labelNames?: readonly string[]
+  read: (db: Db) => Promise<MetricSample[]>
 }
 
-/** Password guessing on each active node, as its last heartbeat reported it (issue 25). */
-function registerGuessingMetrics(registry: Registry, db: Db) {
-  const figures = [
-    {
-      name: 'proxy_gateway_password_failures_total',
-      help: 'Wrong proxy passwords each active node has seen since its gateway started.',
-      field: 'failures',
-      Metric: Counter,
-    },
-    {
-      name: 'proxy_gateway_password_blocks_total',
-      help: 'Sources each active node has blocked for guessing passwords since its gateway started.',
-      field: 'blocks',
-      Metric: Counter,
-    },
-    {
-      name: 'proxy_gateway_blocked_sources',
-      help: 'Sources each active node refuses now for guessing passwords.',
-      field: 'blockedSources',
-      Metric: Gauge,
-    },
-  ] as const
-  for (const { name, help, field, Metric } of figures)
+function registerBusinessMetrics(registry: Registry, db: Db, metrics: readonly BusinessMetric[]) {
+  for (const { name, help, kind, labelNames = [], read } of metrics) {
+    const Metric = kind === 'counter' ? Counter : Gauge
     new Metric({
       name,
       help,
-      labelNames: ['node'] as const,
+      labelNames,
       registers: [registry],
       async collect() {
-        const found = await rows(
-          db,
-          sql`select name, (password_guessing ->> ${field})::float8 as n from nodes
-              where revoked_at is null and password_guessing is not null`,
-        )
+        const samples = await read(db)
         this.reset()
-        for (const row of found) {
-          const labels = { node: String(row.name) }
-          if (this instanceof Counter) this.inc(labels, Number(row.n))
-          else this.set(labels, Number(row.n))
+        for (const { labels = {}, value } of samples) {
+          if (this instanceof Counter) this.inc(labels, value)
+          else this.set(labels, value)
         }
       },
     })
+  }
 }

@@ -1,7 +1,7 @@
 // What must hold after the chaos: the ledger invariants, every acknowledged operation in the
 // database, nothing the clients were not told about (no doubled order), every key settled.
 import { type SQL, sql } from 'drizzle-orm'
-import { findInvariantViolations } from '../../src/modules/ledger/invariants.ts'
+import { findInvariantViolations } from '../../src/invariants.ts'
 import type { Db } from '../../src/platform/db/client.ts'
 import { describeOpen, type Op, orderNoOf } from './journal.ts'
 import type { UsageRecord } from './mixed-load.ts'

@@ -137,9 +137,9 @@ async function customerId(email: string) {
   if (!id) throw new Error(`no customer ${email}`)
   return { id, cookie: owner.cookie }
 }
-// Each area's writes live beside its routes (`<area>.writes.ts`, exporting `writes(server)`).
+// Each area's writes have a drive in test/admin-writes/<area>.writes.ts, exporting `writes(server)`.
 const areaWrites = import.meta.glob<{ writes: (server: TestServer) => Record<string, Drive> }>(
-  './*.writes.ts',
+  '../../../test/admin-writes/*.writes.ts',
   {
     eager: true,
   },

@@ -1,4 +1,4 @@
-// Announcements as operators write them: the queries live in modules/notices (the table is theirs);
+// Announcements as operators write them: the queries live in announcements.repo.ts;
 // here each write runs in one transaction with its audit row (before and after).
 import type {
   AdminAnnouncement,
@@ -18,7 +18,7 @@ import {
   listAnnouncementRows,
   toAdminAnnouncement,
   updateAnnouncementRow,
-} from '../notices/index.ts'
+} from './announcements.repo.ts'
 import { actorOf, recordAudit } from './audit.ts'
 
 const invalid = (field: string, message: string) =>

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { newPlanBody } from '../../../test/admin-writes/catalogue.writes.ts'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { balanceOf } from '../../../test/payments.ts'
@@ -12,7 +13,6 @@ import { type Bought, buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { operatorAuditLog } from './admin.schema.ts'
-import { newPlanBody } from './catalogue.writes.ts'
 
 let server: TestServer
 let cookie: string

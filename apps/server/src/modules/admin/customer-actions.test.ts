@@ -9,13 +9,13 @@ import { ACCOUNT_PAGES } from '@proxy/contract/wire'
 import { desc, eq, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailedToken, mailsTo } from '../../../test/account-mail.ts'
+import { customerIdOf, customerWithIp } from '../../../test/admin-writes/customers.writes.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { addNode } from '../nodes/nodes.service.ts'
 import { ipInventory, ipReplacements, proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { operatorAuditLog } from './admin.schema.ts'
-import { customerIdOf, customerWithIp } from './customers.writes.ts'
 
 let server: TestServer
 let operatorCookie: string

@@ -11,6 +11,7 @@ import { errorCatalogue } from '@proxy/contract/errors'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { customerWithGoods } from '../../../test/admin-writes/finance.writes.ts'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
@@ -20,7 +21,6 @@ import { users } from '../auth/auth.schema.ts'
 import { idempotencyKeys } from '../idempotency/idempotency.schema.ts'
 import { ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { addNode } from '../nodes/nodes.service.ts'
-import { customerWithGoods } from './finance.writes.ts'
 
 let server: TestServer
 let support: string

@@ -5,11 +5,11 @@ import { DASHBOARD_DAYS, type Dashboard, type DashboardWindows } from '@proxy/co
 import { bytesToWire } from '@proxy/contract/bytes'
 import { centsToAmount } from '@proxy/contract/money'
 import type { Db } from '../../platform/db/client.ts'
-import { DOWN_AFTER_MS, nodeStatusCounts, usageBytesSince } from '../nodes/index.ts'
+import { DOWN_AFTER_MS, nodeStatusCounts } from '../nodes/index.ts'
 import { noticesOfKindSince } from '../notices/index.ts'
 import { paidOrderCentsByDay } from '../orders/index.ts'
 import { AUTO_RENEW_FAILED_NOTICE, stockByRegion } from '../static-ip/index.ts'
-import { packageBytesSoldSince } from '../traffic/index.ts'
+import { packageBytesSoldSince, usageBytesSince } from '../traffic/index.ts'
 import { creditedTopUpCentsByDay } from '../wallet/index.ts'
 
 const DAY_MS = 86_400_000

@@ -4,6 +4,7 @@
 import type { Dashboard } from '@proxy/contract/admin/dashboard'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerWithGoods } from '../../../test/admin-writes/finance.writes.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { createTopUp, payInSandbox } from '../../../test/payments.ts'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
@@ -15,7 +16,6 @@ import { notices } from '../notices/notices.schema.ts'
 import { orders } from '../orders/orders.schema.ts'
 import { ipInventory } from '../static-ip/static-ip.schema.ts'
 import { topupOrders } from '../wallet/topup.schema.ts'
-import { customerWithGoods } from './finance.writes.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

@@ -1,5 +1,6 @@
 // The admin module's public face: all that other modules (and app.ts, cli.ts) may import from it.
 export { adminRoutes } from './admin.routes.ts'
+export { currentAnnouncements } from './announcements.repo.ts'
 export { announcementsRoutes } from './announcements.routes.ts'
 export { recordAudit } from './audit.ts'
 export { catalogueRoutes } from './catalogue.routes.ts'

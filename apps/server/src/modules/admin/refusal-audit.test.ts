@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerWithGoods, topUpPaidWithoutNotify } from '../../../test/admin-writes/finance.writes.ts'
 import { createOperator, signInOperator, totpAt } from '../../../test/operators.ts'
 import { createTopUp } from '../../../test/payments.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { operatorAuditLog } from './admin.schema.ts'
-import { customerWithGoods, topUpPaidWithoutNotify } from './finance.writes.ts'
 import { createRowBudget, REFUSED_ACTION } from './refusal-audit.ts'
 
 let server: TestServer

@@ -8,11 +8,11 @@ import { OPERATOR_ROLES } from '@proxy/contract/admin/permissions'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accepted, codeFor, invited, inviteeEmail } from '../../../test/admin-writes/team.writes.ts'
 import { createOperator, sessionCookieOf, signInOperator } from '../../../test/operators.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { hashToken } from '../auth/index.ts'
 import { operatorAuditLog, operatorInvitations, operators } from './admin.schema.ts'
-import { accepted, codeFor, invited, inviteeEmail } from './team.writes.ts'
 
 let server: TestServer
 let owner: string

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { errorCatalogue } from '@proxy/contract/errors'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { topUpPaidWithoutNotify } from '../../../test/admin-writes/finance.writes.ts'
 import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { balanceOf, createTopUp, payInSandbox } from '../../../test/payments.ts'
@@ -12,7 +13,6 @@ import { DEV_EPAY_KEY } from '../../platform/config.ts'
 import { ledgerTransactions } from '../ledger/ledger.schema.ts'
 import { withEpaySignature } from '../payments/epay-sign.ts'
 import { operatorAuditLog } from './admin.schema.ts'
-import { topUpPaidWithoutNotify } from './finance.writes.ts'
 
 let server: TestServer
 let cookie: string

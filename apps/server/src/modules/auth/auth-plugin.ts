@@ -5,11 +5,14 @@ import fp from 'fastify-plugin'
 import '../../platform/auth-context.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import type { CustomerAccounts } from './customer-accounts.ts'
 import { createTokenResolver } from './sessions.ts'
 import { BEARER } from './tokens.ts'
 
-export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
-  const resolveToken = createTokenResolver(db)
+type AuthPluginOptions = { db: Db; accounts: CustomerAccounts }
+
+export const authPlugin = fp(async (app: FastifyInstance, { db, accounts }: AuthPluginOptions) => {
+  const resolveToken = createTokenResolver(db, accounts)
   app.decorateRequest('auth', null)
   const authenticate = async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '')

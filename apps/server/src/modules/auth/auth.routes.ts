@@ -23,15 +23,25 @@ import {
   signIn,
   signOut,
 } from './auth.service.ts'
+import type { CustomerAccounts } from './customer-accounts.ts'
 import { admitAttempt, admitHourlyAttempt, LOGIN_WINDOW_MS } from './login-limits.ts'
 import { mailResetLink, resetPassword } from './recovery.service.ts'
 import { completeTwoFactorSignIn } from './two-factor.service.ts'
 import { sealerFor } from './two-factor.ts'
 import { mailVerificationLink, verifyEmail as verifyEmailService } from './verification.service.ts'
 
-export type AuthRouteDeps = { db: Db; config: Config; mailer: Mailer; mailQueue: MailQueue }
+export type AuthRouteDeps = {
+  db: Db
+  config: Config
+  mailer: Mailer
+  mailQueue: MailQueue
+  accounts: CustomerAccounts
+}
 
-export async function authRoutes(app: FastifyInstance, { db, config, mailer, mailQueue }: AuthRouteDeps) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { db, config, mailer, mailQueue, accounts }: AuthRouteDeps,
+) {
   // Limits on sign-in: attempts per client address here (any account), and failures per account
   // from one address and per account from everywhere in signIn() (login-limits.ts).
   const perIp = app.rateLimit({
@@ -60,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mailer, mai
       // Registration says when an address is taken (README, "Who has an account"): so it is slow to ask.
       if (!(await admitHourlyAttempt(db, `register:${body.email}`, config.REGISTER_LIMIT_PER_EMAIL)))
         throw new AppError('RATE_LIMITED')
-      const { userId, session } = await registerCustomer(db, body, clientOf(request))
+      const { userId, session } = await registerCustomer(db, accounts, body, clientOf(request))
       mailQueue.add('verification link', () => mailVerificationLink(db, linkMail, userId))
       return session
     },

@@ -3,10 +3,10 @@ import type { Credentials, TwoFactorChallenge } from '@proxy/contract/auth/endpo
 import { eq, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { createWalletAccount } from '../ledger/index.ts'
 import { apiTokens, type SIGN_IN_OUTCOMES, signInEvents, users } from './auth.schema.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { endCredentials } from './credentials.ts'
+import type { CustomerAccounts } from './customer-accounts.ts'
 import { admitLoginAttempt, forgiveLoginAttempt, type LoginLimits } from './login-limits.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 import type { SessionClient } from './session-store.ts'
@@ -46,6 +46,7 @@ export async function recordSignIn(
 /** Creates the customer, their wallet account and a first session in one transaction. */
 export async function registerCustomer(
   db: Db,
+  accounts: Pick<CustomerAccounts, 'open'>,
   { email, password }: Credentials,
   client: Client,
 ): Promise<{ userId: string; session: IssuedSession }> {
@@ -58,7 +59,7 @@ export async function registerCustomer(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
     if (!user) throw new AppError('EMAIL_TAKEN')
-    await createWalletAccount(tx, user.id)
+    await accounts.open(tx, user.id)
     // Registering signs the customer in: their sign-in history starts with it.
     await recordSignIn(tx, user.id, 'success', client)
     return { userId: user.id, session: await startSession(tx, user.id, client) }

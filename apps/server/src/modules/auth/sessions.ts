@@ -4,8 +4,8 @@
 // read on every console page, then needs no second query.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { walletCentsOf } from '../ledger/index.ts'
 import { apiTokens, sessions } from './auth.schema.ts'
+import type { CustomerAccounts } from './customer-accounts.ts'
 import { createSessionStore } from './session-store.ts'
 import { API_TOKEN_PREFIX, hashToken, SESSION_PREFIX } from './tokens.ts'
 
@@ -27,7 +27,7 @@ import type { AuthContext } from '../../platform/auth-context.ts'
 
 export type { AuthContext }
 
-export function createTokenResolver(db: Db) {
+export function createTokenResolver(db: Db, { walletCentsOf }: Pick<CustomerAccounts, 'walletCentsOf'>) {
   const findSession = db
     .select({
       id: sessions.id,

@@ -1,5 +1,6 @@
 // The ledger module's public face: all that other modules may import from it (npm run deps checks).
 
+export { type InvariantChecks, ledgerInvariants, ledgerTransactionsOf } from './invariants.ts'
 export type { MoneyContext, WalletCharge } from './ledger.service.ts'
 export {
   assertCharged,

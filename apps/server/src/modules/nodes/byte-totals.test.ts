@@ -11,7 +11,8 @@ import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
-import { MAX_TOTAL_BYTES, nodeReports, usageHourly, usageTotals } from './nodes.schema.ts'
+import { usageHourly } from '../traffic/usage.schema.ts'
+import { MAX_TOTAL_BYTES, nodeReports, usageTotals } from './nodes.schema.ts'
 import { addNode } from './nodes.service.ts'
 
 let server: TestServer

@@ -9,4 +9,5 @@ export {
   topRefusals,
   writeDenyList,
 } from './node-policy.ts'
-export { addNode, isLiveNodeToken, revokeNode, rotateNodeToken, usageBytesSince } from './nodes.service.ts'
+export { nodeMetrics } from './nodes.metrics.ts'
+export { addNode, isLiveNodeToken, revokeNode, rotateNodeToken } from './nodes.service.ts'

@@ -1,5 +1,5 @@
 // Proxy nodes with their latest health figures, the reports they push (idempotent per node and
-// report id), and hourly usage.
+// report id), and each customer's lifetime byte total.
 import { MAX_WIRE_BYTES } from '@proxy/contract/bytes'
 import type { PasswordGuessing } from '@proxy/contract/nodes/endpoints'
 import { sql } from 'drizzle-orm'
@@ -55,25 +55,6 @@ export const nodeReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.nodeId, table.reportId] })],
-)
-
-/** Stored with fillfactor 50 (migration 0017): a push's additions to a bucket are HOT updates. */
-export const usageHourly = pgTable(
-  'usage_hourly',
-  {
-    subjectKind: text('subject_kind', { enum: ['instance', 'traffic-account'] }).notNull(),
-    subjectId: uuid('subject_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    upBytes: bigint('up_bytes', { mode: 'bigint' }).notNull().default(sql`0`),
-    downBytes: bigint('down_bytes', { mode: 'bigint' }).notNull().default(sql`0`),
-  },
-  (table) => [
-    primaryKey({ columns: [table.subjectKind, table.subjectId, table.hour] }),
-    index('usage_hourly_user_hour_idx').on(table.userId, table.hour),
-  ],
 )
 
 /** Bytes a customer's totals can reach and still be exact JSON numbers (2^53 − 1, about 9 PB). */

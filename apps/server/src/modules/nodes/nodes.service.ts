@@ -9,10 +9,10 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/index.ts'
 import { ownersOfInstances } from '../static-ip/index.ts'
-import { drawFromPackages, existingAccounts } from '../traffic/index.ts'
+import { drawFromPackages, existingAccounts, recordHourlyUsage } from '../traffic/index.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
 import { recordPush } from './node-health.ts'
-import { MAX_TOTAL_BYTES, nodeReports, nodes, usageHourly } from './nodes.schema.ts'
+import { MAX_TOTAL_BYTES, nodeReports, nodes } from './nodes.schema.ts'
 
 const HOUR_MS = 3600 * 1000
 
@@ -111,20 +111,11 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
     if (known.length === 0) return { duplicate: false, accepted: report.records.length, disabled: [] }
 
     await addToLifetimeTotals(tx, known, owner)
-    // Bigints travel as decimal strings, which both drivers send as they are.
-    await tx.execute(sql`
-      insert into usage_hourly (subject_kind, subject_id, user_id, hour, up_bytes, down_bytes)
-      select kind, id, user_id, ${hour.toISOString()}::timestamptz, up, down
-      from unnest(
-        ${sql.param(known.map((t) => t.kind))}::text[],
-        ${sql.param(known.map((t) => t.id))}::uuid[],
-        ${sql.param(known.map((t) => owner.get(t.id)))}::uuid[],
-        ${sql.param(known.map((t) => t.up.toString()))}::bigint[],
-        ${sql.param(known.map((t) => t.down.toString()))}::bigint[]
-      ) as batch(kind, id, user_id, up, down)
-      on conflict (subject_kind, subject_id, hour) do update
-      set up_bytes = usage_hourly.up_bytes + excluded.up_bytes,
-          down_bytes = usage_hourly.down_bytes + excluded.down_bytes`)
+    await recordHourlyUsage(
+      tx,
+      hour,
+      known.map((t) => ({ ...t, userId: owner.get(t.id) ?? '' })),
+    )
 
     const usage = new Map(known.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]))
     const disabled = await drawFromPackages(tx, usage, now)
@@ -160,21 +151,4 @@ async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, s
   if (stored.rows.length === added.size) return
   const accepted = new Set(stored.rows.map((row) => row.user_id))
   throw tooLarge(known.filter((t) => !accepted.has(owner.get(t.id) ?? '')))
-}
-
-/** Deducts each account's bytes from its live packages, soonest expiry first; the rest is overage. */
-
-/** Bytes used (up and down) in the hours from `since` on, by traffic accounts and by static IPs. */
-export async function usageBytesSince(db: Db, since: Date) {
-  const rows = await db
-    .select({
-      kind: usageHourly.subjectKind,
-      bytes: sql<string>`sum(${usageHourly.upBytes} + ${usageHourly.downBytes})`,
-    })
-    .from(usageHourly)
-    .where(sql`${usageHourly.hour} >= ${since.toISOString()}::timestamptz`)
-    .groupBy(usageHourly.subjectKind)
-  const of = (kind: 'instance' | 'traffic-account') =>
-    BigInt(rows.find((row) => row.kind === kind)?.bytes ?? 0)
-  return { trafficAccountBytes: of('traffic-account'), instanceBytes: of('instance') }
 }

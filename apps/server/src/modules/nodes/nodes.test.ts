@@ -7,8 +7,9 @@ import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { trafficAccounts, trafficPackages } from '../traffic/traffic.schema.ts'
+import { usageHourly } from '../traffic/usage.schema.ts'
 import { DOWN_AFTER_MS, healthTable, listNodes } from './node-health.ts'
-import { nodes, usageHourly } from './nodes.schema.ts'
+import { nodes } from './nodes.schema.ts'
 import { addNode, revokeNode } from './nodes.service.ts'
 
 let server: TestServer

@@ -1,6 +1,11 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { foreignColumn } from '../../platform/db/foreign-key.ts'
 import { users } from '../auth/auth.schema.ts'
-import { proxyInstances, regions } from '../static-ip/static-ip.schema.ts'
+
+// The products call placePaidOrder, so orders imports none of their schemas: what it names of
+// static-ip's tables it names by table and column.
+const regionId = foreignColumn('regions', 'id', 'text')
+const instanceId = foreignColumn('proxy_instances', 'id', 'uuid')
 
 /** Orders paid from the wallet. Each has exactly one ledger transaction with its number as reference. */
 export const orders = pgTable(
@@ -14,7 +19,7 @@ export const orders = pgTable(
     status: text('status', { enum: ['paid'] })
       .notNull()
       .default('paid'),
-    regionId: text('region_id').references(() => regions.id),
+    regionId: text('region_id').references(regionId),
     quantity: integer('quantity').notNull(),
     durationDays: integer('duration_days').notNull(),
     protocol: text('protocol', { enum: ['socks5', 'vmess'] }),
@@ -32,9 +37,7 @@ export const orderInstances = pgTable(
     orderNo: text('order_no')
       .notNull()
       .references(() => orders.orderNo),
-    instanceId: uuid('instance_id')
-      .notNull()
-      .references(() => proxyInstances.id),
+    instanceId: uuid('instance_id').notNull().references(instanceId),
   },
   (table) => [
     primaryKey({ columns: [table.orderNo, table.instanceId] }),

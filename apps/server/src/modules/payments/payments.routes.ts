@@ -3,13 +3,28 @@
 import { OrderNoParams } from '@proxy/contract/wallet/topups'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { acceptFormBodies, flatParams } from '../../platform/form-body.ts'
-import type { TopUpService } from '../wallet/index.ts'
 import { isEpaySignatureValid, parseEpayMoney } from './epay-sign.ts'
 import type { PaymentGateway } from './gateway.ts'
 
-type Deps = { gateway: PaymentGateway; topups: TopUpService }
+/** A top-up as the callbacks read it. */
+type PayableOrder = { orderNo: string; cnyAmount: number; status: string }
 
-export async function paymentRoutes(app: FastifyInstance, { gateway, topups }: Deps) {
+/**
+ * What the callbacks ask of the top-ups: modules/wallet's service, which app.ts passes in (the wallet
+ * calls this gateway, so payments imports nothing of the wallet).
+ */
+type PayableOrders<Order extends PayableOrder> = {
+  find(orderNo: string): Promise<Order | undefined>
+  credit(orderNo: string, tradeNo: string, context: { actor: string; requestId: string }): Promise<unknown>
+  reconcile(order: Order, context: { actor: string; requestId: string }): Promise<unknown>
+}
+
+type Deps<Order extends PayableOrder> = { gateway: PaymentGateway; topups: PayableOrders<Order> }
+
+export async function paymentRoutes<Order extends PayableOrder>(
+  app: FastifyInstance,
+  { gateway, topups }: Deps<Order>,
+) {
   acceptFormBodies(app)
 
   async function handleNotify(params: Record<string, string>, log: FastifyBaseLogger, requestId: string) {

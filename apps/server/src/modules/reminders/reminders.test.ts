@@ -10,8 +10,8 @@ import { mailOutbox } from '../../platform/mail/mail.schema.ts'
 import { addNode, pushTraffic } from '../nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { proxyInstances } from '../static-ip/static-ip.schema.ts'
+import { expirePackages } from '../traffic/package-expiry.ts'
 import { trafficPackages } from '../traffic/traffic.schema.ts'
-import { expirePackages } from '../traffic/traffic.service.ts'
 
 let server: TestServer
 let nodeId: string

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { clashWriter, type ExportLine, httpLine, socks5Line, vmessLine } from './export-formats.ts'
-import { instanceFilter } from './instances.service.ts'
+import { instanceFilter } from './instance-list.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
 /**

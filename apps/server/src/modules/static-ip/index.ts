@@ -13,13 +13,13 @@ export {
   updateRegionRow,
   writeTermDiscounts,
 } from './catalog-admin.ts'
+export { claimInstancesExpiring } from './instance-expiry.ts'
+export { listInstances } from './instance-list.ts'
 export {
   activeInstanceCounts,
-  claimInstancesExpiring,
   holdsInstance,
   instanceCounts,
   instancesByIds,
-  listInstances,
   ownersOfInstances,
 } from './instances.service.ts'
 export {
@@ -47,3 +47,4 @@ export {
 export { termDiscounts } from './pricing.ts'
 export { lockInstanceForRefund, releaseInstanceNow } from './refund.service.ts'
 export { type AddressMove, moveInstanceAddress, replacementsForOrder } from './replacement.service.ts'
+export { staticIpInvariants } from './static-ip.invariants.ts'

@@ -8,7 +8,7 @@ import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { isPostgresRun } from '../../../test/test-db.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { users } from '../auth/auth.schema.ts'
-import { instanceFilter } from './instances.service.ts'
+import { instanceFilter } from './instance-list.ts'
 import { proxyInstances, proxyInstanceTallies, regions } from './static-ip.schema.ts'
 
 let server: TestServer

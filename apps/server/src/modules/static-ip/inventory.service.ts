@@ -185,9 +185,6 @@ export async function inventorySummary(db: Db) {
     .orderBy(asc(ipInventory.regionId), asc(ipInventory.status))
 }
 
-export const regionExists = async (db: Db, id: string) =>
-  (await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id))).length > 0
-
 // --- the operator console's view ---------------------------------------------------------------
 
 export type InventoryFilter = {

@@ -3,18 +3,19 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
+import { isNotSuspended } from '../auth/index.ts'
 import { ipInventory, ipReplacements, proxyInstances } from './static-ip.schema.ts'
 
 /**
  * Live instances on this node's addresses (expiry judged now, whether or not a sweep marked it yet)
- * of customers not suspended (the users table is read by name: its owner is the auth module).
+ * of customers not suspended (asked of the auth module as a fragment of this statement).
  */
 const servedInstance = (node: string) =>
   and(
     eq(proxyInstances.status, 'active'),
     gt(proxyInstances.expiresAt, sql`now()`),
     eq(ipInventory.node, node),
-    sql`not exists (select 1 from users u where u.id = ${proxyInstances.userId} and u.suspended_at is not null)`,
+    isNotSuspended(proxyInstances.userId),
   )
 
 /** The node's live instances (these ids only, when given), with what the node needs to serve them. */

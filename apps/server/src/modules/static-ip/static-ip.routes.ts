@@ -23,6 +23,7 @@ import { mount } from '../../platform/route.ts'
 import { claimedInTransaction, createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import { getCatalog } from './catalog.service.ts'
 import { exportInstances } from './export.service.ts'
+import { listInstances as listInstancesPage } from './instance-list.ts'
 import * as instances from './instances.service.ts'
 import * as whitelist from './ip-whitelist.service.ts'
 import * as purchases from './purchase.service.ts'
@@ -53,7 +54,7 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
   )
 
   mount(app, getStaticIpCatalog, () => getCatalog(db))
-  mount(app, listInstances, ({ auth, query }) => instances.listInstances(db, auth.userId, query))
+  mount(app, listInstances, ({ auth, query }) => listInstancesPage(db, auth.userId, query))
   mount(app, getInstance, ({ auth, params }) => instances.getInstance(db, auth.userId, params.id))
   mount(app, updateInstance, ({ auth, params, body }) =>
     instances.updateInstance(db, auth.userId, params.id, body),

@@ -1,7 +1,9 @@
 // The traffic module's public face: all that other modules may import from it (npm run deps checks).
 
 export { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from './node-rows.ts'
+export { hasBoughtTraffic, listPackages, packageBytesSoldSince, remainingBytes } from './packages.service.ts'
 export { drawFromPackages, existingAccounts } from './packages-draw.ts'
+export { addPlansIfNone } from './plans.service.ts'
 export {
   allPlans,
   insertPlan,
@@ -11,12 +13,5 @@ export {
   updatePlanRow,
 } from './plans-admin.ts'
 export { closePackageNow, lockPackageForRefund } from './refund.service.ts'
-export {
-  addPlansIfNone,
-  claimExhaustedAccounts,
-  claimPackagesPastPercent,
-  hasBoughtTraffic,
-  listPackages,
-  packageBytesSoldSince,
-  remainingBytes,
-} from './traffic.service.ts'
+export { claimExhaustedAccounts, claimPackagesPastPercent } from './reminder-claims.ts'
+export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'

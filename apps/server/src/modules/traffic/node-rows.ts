@@ -4,6 +4,7 @@ import { bytesToWire, MAX_WIRE_BYTES } from '@proxy/contract/bytes'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
+import { isNotSuspended } from '../auth/index.ts'
 import { trafficAccounts, trafficPackages } from './traffic.schema.ts'
 
 /** Accounts (these only, when given) of customers not suspended with bytes left in live packages, and how many. */
@@ -25,8 +26,8 @@ export async function accountsWithBytesLeft(tx: Tx, ids?: string[]) {
         eq(trafficPackages.status, 'active'),
         gt(trafficPackages.expiresAt, sql`now()`),
         sql`${trafficPackages.usedBytes} < ${trafficPackages.totalBytes}`,
-        // A suspended customer's account is served by no node (users is the auth module's table).
-        sql`not exists (select 1 from users u where u.id = ${trafficAccounts.userId} and u.suspended_at is not null)`,
+        // A suspended customer's account is served by no node.
+        isNotSuspended(trafficAccounts.userId),
         ids ? sql`${trafficAccounts.userId} = ${anyUuid(ids)}` : undefined,
       ),
     )

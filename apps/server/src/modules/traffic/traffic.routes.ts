@@ -11,13 +11,16 @@ import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
+import { createTrafficAccounts } from './account.service.ts'
+import { listPackages } from './packages.service.ts'
+import { listPlans } from './plans.service.ts'
 import * as traffic from './traffic.service.ts'
 import { usageSeries } from './usage.service.ts'
 
 export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
-  const accounts = traffic.createTrafficAccounts(db, config)
-  mount(app, getTrafficPlans, () => traffic.listPlans(db))
+  const accounts = createTrafficAccounts(db, config)
+  mount(app, getTrafficPlans, () => listPlans(db))
   mount(app, quoteTraffic, ({ auth, body }) => traffic.quoteTraffic(db, auth.userId, body))
   mount(
     app,
@@ -25,7 +28,7 @@ export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: 
     ({ auth, body, request }) => traffic.purchaseTraffic(db, auth.userId, body, moneyContext(request)),
     { preHandler: [idempotency.preHandler], onSend: idempotency.onSend },
   )
-  mount(app, listTrafficPackages, ({ auth, query }) => traffic.listPackages(db, auth.userId, query))
+  mount(app, listTrafficPackages, ({ auth, query }) => listPackages(db, auth.userId, query))
   mount(app, getTrafficAccount, ({ auth }) => accounts.view(auth.userId))
   mount(app, resetTrafficAccountPassword, ({ auth }) => accounts.resetPassword(auth.userId))
   mount(app, getTrafficUsage, ({ auth, query }) => usageSeries(db, auth.userId, query))

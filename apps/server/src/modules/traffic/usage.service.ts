@@ -1,4 +1,4 @@
-// Usage over time from the hourly buckets the node API keeps. Hours are UTC hours (whole local hours
+// Usage over time from the hourly buckets the node push adds to (usage.schema.ts). Hours are UTC hours (whole local hours
 // in every zone with a whole-hour offset); days start at local midnight in the requested IANA zone,
 // so a 23- or 25-hour DST day is still one bucket. Every bucket in the range is answered, zeros too.
 import { bytesToWire } from '@proxy/contract/bytes'

@@ -1,9 +1,9 @@
 // A valid request for each customer action that is not the account's own (its suspend, restore and
 // adjustment are driven in admin-routes.test.ts): an address replacement and a password-reset mail.
 // The audit test in admin-routes.test.ts drives every one and checks its audit row.
-import { type Drive, signInOperator } from '../../../test/operators.ts'
-import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
-import type { TestServer } from '../../../test/test-server.ts'
+import { type Drive, signInOperator } from '../operators.ts'
+import { buy, fund, stockRegion } from '../static-ip.ts'
+import type { TestServer } from '../test-server.ts'
 
 /** A customer's id, found by their email as an operator (of the cookie given, else a new one) finds it. */
 export async function customerIdOf(server: TestServer, email: string, cookie?: string): Promise<string> {

@@ -1,11 +1,11 @@
-// Announcements to every customer: the queries behind the operator console (modules/admin audits and
-// calls them) and the customer overview. A status is derived from the times, never stored.
+// Announcements to every customer: the queries behind the operator console (announcements.service.ts
+// audits and calls them) and the customer overview. A status is derived from the times, never stored.
 import type { AdminAnnouncement, AnnouncementStatus } from '@proxy/contract/admin/announcements'
 import type { Announcement } from '@proxy/contract/notices/endpoints'
 import { MAX_SHOWN_ANNOUNCEMENTS } from '@proxy/contract/notices/endpoints'
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
-import { announcements } from './notices.schema.ts'
+import { announcements } from './announcements.schema.ts'
 
 export type AnnouncementRow = typeof announcements.$inferSelect
 

@@ -1,10 +1,10 @@
 // A valid request for each operations write (nodes, inventory), from a fresh state: the audit test
 // in admin-routes.test.ts drives every one and checks its audit row.
 import { randomUUID } from 'node:crypto'
-import type { Drive } from '../../../test/operators.ts'
-import { signInOperator } from '../../../test/operators.ts'
-import { stockRegion } from '../../../test/static-ip.ts'
-import type { TestServer } from '../../../test/test-server.ts'
+import type { Drive } from '../operators.ts'
+import { signInOperator } from '../operators.ts'
+import { stockRegion } from '../static-ip.ts'
+import type { TestServer } from '../test-server.ts'
 
 const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 

@@ -2,11 +2,11 @@
 // admin-routes.test.ts drives every one and checks its audit row. The goods are bought as customers buy them.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { type Drive, signInOperator } from '../../../test/operators.ts'
-import { createTopUp, openCheckout } from '../../../test/payments.ts'
-import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
-import type { TestServer } from '../../../test/test-server.ts'
-import { addPlansIfNone } from '../traffic/index.ts'
+import { addPlansIfNone } from '../../src/modules/traffic/index.ts'
+import { type Drive, signInOperator } from '../operators.ts'
+import { createTopUp, openCheckout } from '../payments.ts'
+import { buy, fund, stockRegion } from '../static-ip.ts'
+import type { TestServer } from '../test-server.ts'
 
 const GIB = 1024n ** 3n
 

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto'
 import type { AcceptedInvitation, CreatedInvitation, InvitationView } from '@proxy/contract/admin/operators'
 import type { OperatorRole } from '@proxy/contract/admin/permissions'
 import { Secret, TOTP } from 'otpauth'
-import type { Drive } from '../../../test/operators.ts'
-import { createOperator, signInOperator } from '../../../test/operators.ts'
-import type { TestServer } from '../../../test/test-server.ts'
+import type { Drive } from '../operators.ts'
+import { createOperator, signInOperator } from '../operators.ts'
+import type { TestServer } from '../test-server.ts'
 
 /** The code an authenticator enrolled with `secret` shows at `timestamp` (the defaults every app uses). */
 export const codeFor = (secret: string, timestamp = Date.now()) =>

@@ -1,8 +1,8 @@
 // A valid request for each announcements write, from a fresh state: the audit test in
 // admin-routes.test.ts drives every one and checks its audit row.
-import type { Drive } from '../../../test/operators.ts'
-import { signInOperator } from '../../../test/operators.ts'
-import type { TestServer } from '../../../test/test-server.ts'
+import type { Drive } from '../operators.ts'
+import { signInOperator } from '../operators.ts'
+import type { TestServer } from '../test-server.ts'
 
 const draft = {
   titleZh: '维护通知',
