@@ -1,6 +1,6 @@
 // The static IPs a customer holds. Every query is scoped by user id: another customer's
 // instance is indistinguishable from one that does not exist (404).
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import {
   type Instance,
   type InstanceDetail,
@@ -28,6 +28,7 @@ import {
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
+import { randomText } from '../../platform/random-text.ts'
 import { AppError } from '../../platform/errors.ts'
 import { admitHourlyAttempt } from '../auth/index.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
@@ -40,12 +41,10 @@ import {
 } from './static-ip.schema.ts'
 
 const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-const randomText = (length: number) =>
-  [...randomBytes(length)].map((byte) => CREDENTIAL_ALPHABET[byte % CREDENTIAL_ALPHABET.length]).join('')
 
 export const newCredentials = () => ({
-  username: `u${randomText(9)}`,
-  password: randomText(16),
+  username: `u${randomText(CREDENTIAL_ALPHABET, 9)}`,
+  password: randomText(CREDENTIAL_ALPHABET, 16),
   uuid: randomUUID(),
 })
 
