@@ -28,8 +28,8 @@ import {
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { anyUuid } from '../../platform/db/sql.ts'
-import { randomText } from '../../platform/random-text.ts'
 import { AppError } from '../../platform/errors.ts'
+import { randomText } from '../../platform/random-text.ts'
 import { admitHourlyAttempt } from '../auth/index.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
 import {

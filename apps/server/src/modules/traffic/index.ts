@@ -10,7 +10,7 @@ export {
   planForUpdate,
   updatePlanRow,
 } from './plans-admin.ts'
-export { closePackageNow, lockPackageForRefund } from './refund.service.ts'
+export { trafficPackageRefund } from './refund.service.ts'
 export {
   addPlansIfNone,
   claimExhaustedAccounts,
