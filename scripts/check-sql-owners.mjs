@@ -70,11 +70,10 @@ for (const file of files) {
       // a column or an alias of the same name (t.name, as name): not the table
       if (/(\.\s*|\bas\s+)$/i.test(text.slice(0, index))) continue
       const offence = `${path}:${line}  ${owner} names ${tableOwner}'s table ${name}`
-      ;(BEING_MOVED_BY_I28_MONEY.has(path) ? excused : offences).push(offence)
+      offences.push(offence)
     }
 }
 
-for (const offence of excused) console.log(`being moved by i28-money: ${offence}`)
 if (offences.length > 0) {
   console.error(`Raw SQL naming another module's tables (${offences.length}):`)
   for (const offence of offences) console.error(`  ${offence}`)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomText } from './random-text.ts'
 
 // No I or O: order numbers are read aloud to support and typed back.
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -6,6 +6,5 @@ const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 /** A prefix letter (T top-up, S static-IP purchase, R renewal, F traffic), the UTC day and 10 random characters. */
 export function newOrderNo(prefix: 'T' | 'S' | 'R' | 'F', now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '')
-  const random = [...randomBytes(10)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('')
-  return `${prefix}${day}${random}`
+  return `${prefix}${day}${randomText(ALPHABET, 10)}`
 }

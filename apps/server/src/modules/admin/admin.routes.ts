@@ -28,8 +28,8 @@ import type { MailQueue } from '../../platform/mail/mail-queue.ts'
 import type { Mail, Mailer } from '../../platform/mail/mailer.ts'
 import { mount } from '../../platform/route.ts'
 import { clientOf, sealerFor } from '../auth/index.ts'
-import { createIdempotencyHooks } from '../idempotency/index.ts'
-import { listAudit } from './audit.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
+import { actorOf, listAudit } from './audit.ts'
 import { customerStaticIps, mailPasswordReset, replaceAddress } from './customer-actions.service.ts'
 import {
   adjustWallet,
@@ -98,15 +98,15 @@ export async function adminRoutes(app: FastifyInstance, { db, config, mailer, ma
   mount(app, listCustomersEndpoint, ({ query }) => listCustomers(db, query))
   mount(app, getCustomer, ({ params }) => customerDetail(db, params.id))
   mount(app, suspendCustomer, ({ params, body, request }) =>
-    setCustomerSuspension(db, request, params.id, true, body.reason),
+    setCustomerSuspension(db, actorOf(request), params.id, true, body.reason),
   )
   mount(app, restoreCustomer, ({ params, body, request }) =>
-    setCustomerSuspension(db, request, params.id, false, body.reason),
+    setCustomerSuspension(db, actorOf(request), params.id, false, body.reason),
   )
   mount(
     app,
     adjustCustomerWallet,
-    ({ params, body, request }) => adjustWallet(db, request, params.id, body),
+    ({ params, body, request }) => adjustWallet(db, actorOf(request), moneyContext(request), params.id, body),
     {
       preHandler: [idempotency.preHandler],
       onSend: idempotency.onSend,
@@ -119,13 +119,13 @@ export async function adminRoutes(app: FastifyInstance, { db, config, mailer, ma
     customerTrafficPackages(db, params.id, query),
   )
   mount(app, replaceInstanceAddress, ({ params, body, request }) =>
-    replaceAddress(db, request, params.id, body),
+    replaceAddress(db, actorOf(request), params.id, body),
   )
   const resetMailer = {
     publicUrl: config.publicUrl,
     sendLater: (mail: Mail) => mailQueue.add('password-reset link (operator)', () => mailer.send(mail)),
   }
   mount(app, sendPasswordResetMail, ({ params, body, request }) =>
-    mailPasswordReset(db, request, params.id, body.reason, resetMailer),
+    mailPasswordReset(db, actorOf(request), params.id, body.reason, resetMailer),
   )
 }

@@ -6,7 +6,6 @@ import type {
   AnnouncementPatch,
   AnnouncementQuery,
 } from '@proxy/contract/admin/announcements'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -19,7 +18,7 @@ import {
   toAdminAnnouncement,
   updateAnnouncementRow,
 } from './announcements.repo.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', { issues: [{ field, message }] }, `${field}: ${message}`)
@@ -61,10 +60,10 @@ export async function listAnnouncements(db: Db, query: AnnouncementQuery) {
 
 export async function createAnnouncement(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: AnnouncementInput,
 ): Promise<AdminAnnouncement> {
-  const operatorId = request.operator?.operatorId
+  const operatorId = actor.operatorId
   if (!operatorId) throw new AppError('UNAUTHORIZED')
   const fields: AnnouncementFields = {
     titleZh: input.titleZh,
@@ -79,12 +78,12 @@ export async function createAnnouncement(
   return inTransaction(db, async (tx) => {
     const row = await insertAnnouncement(tx, { ...fields, createdBy: operatorId })
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'announcements.create',
       target: `announcement:${row.id}`,
       before: { exists: false },
       after: { exists: true, ...audited(row) },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toAdminAnnouncement(row)
   })
@@ -93,7 +92,7 @@ export async function createAnnouncement(
 /** Changes some fields of one announcement under its row lock, audited; `check` may refuse the change. */
 async function change(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   action: string,
   fieldsOf: (row: AnnouncementRow, now: Date) => Partial<AnnouncementFields> | null,
@@ -108,19 +107,19 @@ async function change(
     const after = await updateAnnouncementRow(tx, id, fields)
     if (!after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action,
       target: `announcement:${id}`,
       before: audited(before),
       after: audited(after),
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toAdminAnnouncement(after, now)
   })
 }
 
-export const updateAnnouncement = (db: Db, request: FastifyRequest, id: string, patch: AnnouncementPatch) =>
-  change(db, request, id, 'announcements.update', () => {
+export const updateAnnouncement = (db: Db, actor: Actor, id: string, patch: AnnouncementPatch) =>
+  change(db, actor, id, 'announcements.update', () => {
     const fields: Partial<AnnouncementFields> = {}
     for (const key of ['titleZh', 'titleEn', 'bodyZh', 'bodyEn', 'severity'] as const)
       if (patch[key] !== undefined) Object.assign(fields, { [key]: patch[key] })
@@ -130,34 +129,34 @@ export const updateAnnouncement = (db: Db, request: FastifyRequest, id: string, 
   })
 
 /** Publish now: the publish time becomes now; an expiry already passed is cleared (until withdrawn). */
-export const publishAnnouncement = (db: Db, request: FastifyRequest, id: string) =>
-  change(db, request, id, 'announcements.publish', (row, now) => {
+export const publishAnnouncement = (db: Db, actor: Actor, id: string) =>
+  change(db, actor, id, 'announcements.publish', (row, now) => {
     if (row.publishAt && row.publishAt <= now && !(row.expiresAt && row.expiresAt <= now)) return null
     return { publishAt: now, expiresAt: row.expiresAt && row.expiresAt <= now ? null : row.expiresAt }
   })
 
 /** Withdraw: a published announcement expires now. Drafts are deleted, scheduled ones unscheduled. */
-export const expireAnnouncement = (db: Db, request: FastifyRequest, id: string) =>
-  change(db, request, id, 'announcements.expire', (row, now) => {
+export const expireAnnouncement = (db: Db, actor: Actor, id: string) =>
+  change(db, actor, id, 'announcements.expire', (row, now) => {
     if (!row.publishAt || row.publishAt > now)
       throw invalid('id', 'only a published announcement can be withdrawn')
     if (row.expiresAt && row.expiresAt <= now) return null
     return { expiresAt: now }
   })
 
-export async function deleteAnnouncement(db: Db, request: FastifyRequest, id: string): Promise<null> {
+export async function deleteAnnouncement(db: Db, actor: Actor, id: string): Promise<null> {
   return inTransaction(db, async (tx) => {
     const before = await existing(tx, id)
     if (before.publishAt)
       throw invalid('id', 'only a draft can be deleted; withdraw a published announcement instead')
     await deleteAnnouncementRow(tx, id)
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'announcements.delete',
       target: `announcement:${id}`,
       before: { exists: true, ...audited(before) },
       after: { exists: false },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return null
   })

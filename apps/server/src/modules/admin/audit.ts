@@ -9,8 +9,16 @@ import { operatorAuditLog } from './admin.schema.ts'
 
 type Fields = Record<string, unknown>
 
-/** Who acted: the signed-in operator, or (a failed sign-in) whatever is known of them. */
-export type Actor = { operatorId: string | null; email: string | null; role: OperatorRole | null }
+/**
+ * Who acted: the signed-in operator, or (a failed sign-in) whatever is known of them, and from which
+ * address. Services take this plain value; the routes build it from the request (actorOf).
+ */
+export type Actor = {
+  operatorId: string | null
+  email: string | null
+  role: OperatorRole | null
+  ip?: string | null
+}
 
 export type AuditRecord = {
   operator: Actor
@@ -57,11 +65,12 @@ export async function recordAudit(tx: Tx | Db, record: AuditRecord): Promise<voi
   })
 }
 
-/** The acting operator of a request, as the audit log names them. */
+/** The acting operator of a request, as the audit log names them: what a route hands its service. */
 export const actorOf = (request: FastifyRequest): Actor => ({
   operatorId: request.operator?.operatorId ?? null,
   email: request.operator?.email ?? null,
   role: request.operator?.role ?? null,
+  ip: request.ip,
 })
 
 export async function listAudit(db: Db, query: AuditQuery) {

@@ -11,17 +11,18 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
+import { actorOf } from './audit.ts'
 import * as catalogue from './catalogue.service.ts'
 
 export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   mount(app, getAdminCatalogue, () => catalogue.adminCatalogue(db))
-  mount(app, createAdminRegion, ({ body, request }) => catalogue.createRegion(db, request, body))
+  mount(app, createAdminRegion, ({ body, request }) => catalogue.createRegion(db, actorOf(request), body))
   mount(app, updateAdminRegion, ({ params, body, request }) =>
-    catalogue.updateRegion(db, request, params.id, body),
+    catalogue.updateRegion(db, actorOf(request), params.id, body),
   )
-  mount(app, createAdminPlan, ({ body, request }) => catalogue.createPlan(db, request, body))
+  mount(app, createAdminPlan, ({ body, request }) => catalogue.createPlan(db, actorOf(request), body))
   mount(app, updateAdminPlan, ({ params, body, request }) =>
-    catalogue.updatePlan(db, request, params.id, body),
+    catalogue.updatePlan(db, actorOf(request), params.id, body),
   )
-  mount(app, setAdminDiscounts, ({ body, request }) => catalogue.setDiscounts(db, request, body))
+  mount(app, setAdminDiscounts, ({ body, request }) => catalogue.setDiscounts(db, actorOf(request), body))
 }

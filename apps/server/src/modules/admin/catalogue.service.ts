@@ -15,7 +15,6 @@ import type {
 import { bytesToWire } from '@proxy/contract/bytes'
 import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import { DURATIONS, type DurationDays } from '@proxy/contract/static-ip/catalog'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -31,7 +30,7 @@ import {
   writeTermDiscounts,
 } from '../static-ip/index.ts'
 import { allPlans, insertPlan, type PlanRow, planForUpdate, updatePlanRow } from '../traffic/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 const NO_STOCK: RegionStockCounts = { available: 0, allocated: 0, cooling: 0, retired: 0 }
 
@@ -98,7 +97,7 @@ async function regionWithStock(tx: Tx, row: RegionRow) {
   return toRegion(row, (await regionStockCounts(tx)).get(row.id))
 }
 
-export async function createRegion(db: Db, request: FastifyRequest, input: CreateRegionInput) {
+export async function createRegion(db: Db, actor: Actor, input: CreateRegionInput) {
   return inTransaction(db, async (tx) => {
     const created = await insertRegion(tx, {
       ...input,
@@ -106,18 +105,18 @@ export async function createRegion(db: Db, request: FastifyRequest, input: Creat
     })
     if (!created) throw idTaken()
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'catalogue.region.create',
       target: `region:${created.id}`,
       before: { exists: false },
       after: { exists: true, ...auditedRegion(created) },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return regionWithStock(tx, created)
   })
 }
 
-export async function updateRegion(db: Db, request: FastifyRequest, id: string, input: UpdateRegionInput) {
+export async function updateRegion(db: Db, actor: Actor, id: string, input: UpdateRegionInput) {
   return inTransaction(db, async (tx) => {
     const before = await regionForUpdate(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
@@ -130,18 +129,18 @@ export async function updateRegion(db: Db, request: FastifyRequest, id: string, 
       }),
     )
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'catalogue.region.update',
       target: `region:${id}`,
       before: auditedRegion(before),
       after: auditedRegion(after),
-      ip: request.ip,
+      ip: actor.ip,
     })
     return regionWithStock(tx, after)
   })
 }
 
-export async function createPlan(db: Db, request: FastifyRequest, input: CreatePlanInput) {
+export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput) {
   return inTransaction(db, async (tx) => {
     const created = await insertPlan(tx, {
       ...input,
@@ -150,18 +149,18 @@ export async function createPlan(db: Db, request: FastifyRequest, input: CreateP
     })
     if (!created) throw idTaken()
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'catalogue.plan.create',
       target: `plan:${created.id}`,
       before: { exists: false },
       after: { exists: true, ...auditedPlan(created) },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toPlan(created)
   })
 }
 
-export async function updatePlan(db: Db, request: FastifyRequest, id: string, input: UpdatePlanInput) {
+export async function updatePlan(db: Db, actor: Actor, id: string, input: UpdatePlanInput) {
   return inTransaction(db, async (tx) => {
     const before = await planForUpdate(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
@@ -171,18 +170,18 @@ export async function updatePlan(db: Db, request: FastifyRequest, id: string, in
       defined({ ...input, price: input.price === undefined ? undefined : amountToCents(input.price) }),
     )
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'catalogue.plan.update',
       target: `plan:${id}`,
       before: auditedPlan(before),
       after: auditedPlan(after),
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toPlan(after)
   })
 }
 
-export async function setDiscounts(db: Db, request: FastifyRequest, input: SetDiscountsInput) {
+export async function setDiscounts(db: Db, actor: Actor, input: SetDiscountsInput) {
   return inTransaction(db, async (tx) => {
     const before = await lockTermDiscounts(tx)
     const after = Object.fromEntries(
@@ -191,12 +190,12 @@ export async function setDiscounts(db: Db, request: FastifyRequest, input: SetDi
     await writeTermDiscounts(tx, after)
     // Keyed by term ("90": 5), so the audit's diff names exactly the terms that changed.
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'catalogue.discounts.set',
       target: 'discounts',
       before: { ...before },
       after: { ...after },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return { discounts: toDiscounts(after) }
   })

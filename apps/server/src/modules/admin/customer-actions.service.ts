@@ -8,13 +8,12 @@ import type {
   ReplaceAddressInput,
 } from '@proxy/contract/admin/customers'
 import type { Instance } from '@proxy/contract/static-ip/instances'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import type { Mail } from '../../platform/mail/mailer.ts'
 import { findCustomer, mailResetLink } from '../auth/index.ts'
 import { listInstances, moveInstanceAddress } from '../static-ip/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 const withoutCredentials = ({ username, password, uuid, ...rest }: Instance): CustomerStaticIp => rest
 
@@ -31,7 +30,7 @@ export async function customerStaticIps(db: Db, id: string, query: CustomerStati
  */
 export async function replaceAddress(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   instanceId: string,
   input: ReplaceAddressInput,
 ): Promise<AddressReplacement> {
@@ -40,13 +39,13 @@ export async function replaceAddress(
       const moved = await moveInstanceAddress(tx, instanceId, { addressId: input.addressId, reason: 'other' })
       const { from, to } = moved
       await recordAudit(tx, {
-        operator: actorOf(request),
+        operator: actor,
         action: 'instances.replace',
         target: `instance:${instanceId}`,
         before: { addressId: from.id, ip: from.ip, port: from.port, node: from.node },
         after: { addressId: to.id, ip: to.ip, port: to.port, node: to.node },
         reason: input.reason,
-        ip: request.ip,
+        ip: actor.ip,
       })
       return {
         instance: withoutCredentials(moved.instance),
@@ -75,7 +74,7 @@ export type ResetMailer = {
  */
 export async function mailPasswordReset(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   reason: string,
   mailer: ResetMailer,
@@ -94,13 +93,13 @@ export async function mailPasswordReset(
     await mailResetLink(tx, mail, customer.email)
     if (outgoing.length === 0) throw new Error(`no reset mail for customer ${id}`)
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'customers.password-reset',
       target: `customer:${id}`,
       before: { resetMailTo: null },
       after: { resetMailTo: customer.email },
       reason,
-      ip: request.ip,
+      ip: actor.ip,
     })
     return customer.email
   })

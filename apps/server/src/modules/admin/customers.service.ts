@@ -8,7 +8,6 @@ import type {
 } from '@proxy/contract/admin/customers'
 import { amountToCents, centsToAmount } from '@proxy/contract/money'
 import type { PageQuery } from '@proxy/contract/pagination'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -18,11 +17,10 @@ import {
   liveSessionCount,
   setSuspension,
 } from '../auth/index.ts'
-import { moneyContext } from '../idempotency/index.ts'
+import { type MoneyContext, settled } from '../idempotency/index.ts'
 import {
   listTransactions,
   postLedgerTransaction,
-  settled,
   systemAccountId,
   walletAccountId,
   walletBalance,
@@ -30,7 +28,7 @@ import {
 } from '../ledger/index.ts'
 import { activeInstanceCounts } from '../static-ip/index.ts'
 import { allPlans, listPackages, remainingBytes } from '../traffic/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 const summaryOf = (row: CustomerRow, balanceCents: number, activeStaticIps: number): CustomerSummary => ({
   id: row.id,
@@ -106,7 +104,7 @@ const statusOf = (suspension: { suspendedAt: Date | null; suspendReason: string 
 /** Suspends (reason given) or restores a customer; sessions and API tokens end on suspension. */
 export async function setCustomerSuspension(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   suspend: boolean,
   reason: string,
@@ -115,13 +113,13 @@ export async function setCustomerSuspension(
     const changed = await setSuspension(tx, id, suspend ? { reason } : null)
     if (!changed) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: suspend ? 'customers.suspend' : 'customers.restore',
       target: `customer:${id}`,
       before: statusOf(changed.before),
       after: statusOf(changed.after),
       reason,
-      ip: request.ip,
+      ip: actor.ip,
     })
   })
   return customerDetail(db, id)
@@ -131,9 +129,14 @@ export async function setCustomerSuspension(
  * Credits (positive) or debits (negative) a wallet against the manual-adjustments account, with the
  * request's Idempotency-Key settled in the same transaction. A debit never overdraws.
  */
-export async function adjustWallet(db: Db, request: FastifyRequest, id: string, input: AdjustmentInput) {
+export async function adjustWallet(
+  db: Db,
+  actor: Actor,
+  context: MoneyContext,
+  id: string,
+  input: AdjustmentInput,
+) {
   const amount = amountToCents(input.amount)
-  const context = moneyContext(request)
   try {
     return await inTransaction(db, async (tx) => {
       if (!(await findCustomer(tx, id))) throw new AppError('NOT_FOUND')
@@ -142,7 +145,7 @@ export async function adjustWallet(db: Db, request: FastifyRequest, id: string, 
       const { transactionId } = await postLedgerTransaction(tx, {
         kind: 'adjustment',
         about: { key: 'adjustment', params: { direction: amount > 0 ? 'credit' : 'debit' } },
-        reference: `adjustment:${request.id}`,
+        reference: `adjustment:${context.requestId}`,
         entries: [
           { accountId: wallet, amount },
           { accountId: await systemAccountId(tx, 'adjustments'), amount: -amount },
@@ -151,13 +154,13 @@ export async function adjustWallet(db: Db, request: FastifyRequest, id: string, 
       })
       const after = await walletBalance(tx, id)
       await recordAudit(tx, {
-        operator: actorOf(request),
+        operator: actor,
         action: 'wallet.adjust',
         target: `customer:${id}`,
         before: { balance: centsToAmount(before) },
         after: { balance: centsToAmount(after), transactionId },
         reason: input.reason,
-        ip: request.ip,
+        ip: actor.ip,
       })
       return settled(tx, context, { balance: centsToAmount(after), transactionId })
     })

@@ -3,14 +3,12 @@
 // function as the gateway's notify, so it is credited once whichever comes first.
 import type { AdminTopUp, TopUpGatewayCheck } from '@proxy/contract/admin/orders'
 import { centsToAmount } from '@proxy/contract/money'
-import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { findCustomer } from '../auth/index.ts'
-import { moneyContext } from '../idempotency/index.ts'
-import { settled } from '../ledger/index.ts'
+import { type MoneyContext, settled } from '../idempotency/index.ts'
 import type { TopUpService } from '../wallet/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 import { toAdminTopUp } from './finance-orders.service.ts'
 
 type Deps = { db: Db; topups: TopUpService }
@@ -51,7 +49,8 @@ export async function checkAtGateway(deps: Deps, orderNo: string): Promise<TopUp
 /** Credits an unpaid top-up the gateway confirms paid with our yuan amount; audited with the reason. */
 export async function markPaid(
   deps: Deps,
-  request: FastifyRequest,
+  actor: Actor,
+  context: MoneyContext,
   orderNo: string,
   reason: string,
 ): Promise<AdminTopUp> {
@@ -68,11 +67,10 @@ export async function markPaid(
       'The gateway does not have this order paid with its amount',
     )
   const email = await emailOf(deps, row.userId)
-  const context = moneyContext(request)
   let answer: AdminTopUp | undefined
   const result = await deps.topups.credit(orderNo, trade.tradeNo, context, async (tx, before, after) => {
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'topups.mark-paid',
       target: `topup:${orderNo}`,
       before: { status: before.status, paidAt: before.paidAt, gatewayTradeNo: before.gatewayTradeNo },
@@ -83,7 +81,7 @@ export async function markPaid(
         credited: centsToAmount(after.amount),
       },
       reason,
-      ip: request.ip,
+      ip: actor.ip,
     })
     answer = await settled(tx, context, toAdminTopUp(after, email))
   })

@@ -14,7 +14,7 @@ import type { z } from 'zod'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import { createIdempotencyHooks } from '../idempotency/index.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import { actorOf, recordAudit } from './audit.ts'
 import { exportAllOrders, exportAllTopUps, listAllOrders, listAllTopUps } from './finance-orders.service.ts'
 import * as refunds from './finance-refunds.service.ts'
@@ -35,13 +35,15 @@ export async function financeRoutes(app: FastifyInstance, { db, config }: { db: 
   mount(
     app,
     refundStaticIp,
-    ({ params, body, request }) => refunds.refundStaticIp(db, request, params.id, body.reason),
+    ({ params, body, request }) =>
+      refunds.refundStaticIp(db, actorOf(request), moneyContext(request), params.id, body.reason),
     moneyMoving,
   )
   mount(
     app,
     refundTrafficPackage,
-    ({ params, body, request }) => refunds.refundTrafficPackage(db, request, params.id, body.reason),
+    ({ params, body, request }) =>
+      refunds.refundTrafficPackage(db, actorOf(request), moneyContext(request), params.id, body.reason),
     moneyMoving,
   )
 
@@ -51,7 +53,8 @@ export async function financeRoutes(app: FastifyInstance, { db, config }: { db: 
   mount(
     app,
     markTopUpPaid,
-    ({ params, body, request }) => markPaid(topUpDeps(request), request, params.orderNo, body.reason),
+    ({ params, body, request }) =>
+      markPaid(topUpDeps(request), actorOf(request), moneyContext(request), params.orderNo, body.reason),
     moneyMoving,
   )
 }

@@ -7,7 +7,6 @@ import type {
   InventoryQuery,
   RestoreInput,
 } from '@proxy/contract/admin/inventory'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import {
@@ -19,7 +18,7 @@ import {
   setInventoryStatus,
   takenInventoryRows,
 } from '../static-ip/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 type Row = Awaited<ReturnType<typeof inventoryPage>>['rows'][number]
 
@@ -41,7 +40,7 @@ export async function listInventory(db: Db, query: InventoryQuery) {
 
 export async function importInventory(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: InventoryImportInput,
 ): Promise<InventoryImportResult> {
   const checked = await checkInventoryRows(db, input.rows)
@@ -62,12 +61,12 @@ export async function importInventory(
     const { imported, taken } = await insertInventoryRows(tx, checked.rows)
     if (imported > 0)
       await recordAudit(tx, {
-        operator: actorOf(request),
+        operator: actor,
         action: 'inventory.import',
         target: 'inventory',
         before: { addresses: before },
         after: { addresses: before + imported, imported, rejected: checked.rejected.length + taken.length },
-        ip: request.ip,
+        ip: actor.ip,
       })
     return answer(imported, taken)
   })
@@ -79,7 +78,7 @@ const refused = (status: Row['status'], message: string) =>
 
 const audited = (row: Row) => ({ status: row.status, coolingUntil: row.coolingUntil })
 
-export async function retireAddress(db: Db, request: FastifyRequest, id: string, reason: string) {
+export async function retireAddress(db: Db, actor: Actor, id: string, reason: string) {
   return inTransaction(db, async (tx) => {
     const before = await lockInventoryRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
@@ -93,19 +92,19 @@ export async function retireAddress(db: Db, request: FastifyRequest, id: string,
     const after = await setInventoryStatus(tx, id, 'retired')
     if (!after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'inventory.retire',
       target: `inventory:${id}`,
       before: audited(before),
       after: audited(after),
       reason,
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toAddress(after)
   })
 }
 
-export async function restoreAddress(db: Db, request: FastifyRequest, id: string, input: RestoreInput) {
+export async function restoreAddress(db: Db, actor: Actor, id: string, input: RestoreInput) {
   return inTransaction(db, async (tx) => {
     const before = await lockInventoryRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
@@ -114,13 +113,13 @@ export async function restoreAddress(db: Db, request: FastifyRequest, id: string
     const after = await setInventoryStatus(tx, id, input.purpose === 'pool' ? 'pool' : 'available')
     if (!after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'inventory.restore',
       target: `inventory:${id}`,
       before: audited(before),
       after: audited(after),
       reason: input.reason,
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toAddress(after)
   })

@@ -1,12 +1,11 @@
 // Nodes for the operator console: the same registration and revocation the CLI uses (modules/nodes),
 // each write audited in its own transaction. Tokens go into the answer, never into the audit log.
 import type { AddNodeInput, AdminNode, NodeWithToken } from '@proxy/contract/admin/nodes'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken } from '../auth/index.ts'
 import { addNode, listNodes, refusalTotals, revokeNode, rotateNodeToken } from '../nodes/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 type NodeRow = Awaited<ReturnType<typeof listNodes>>[number]
 
@@ -64,11 +63,7 @@ export async function adminNodes(db: Db, downAfterMs?: number): Promise<{ items:
 /** One node as the console shows it, after a write. */
 const adminNodeOf = async (tx: Tx, node: NodeRow) => toAdminNode(node, (await refusalTotals(tx)).get(node.id))
 
-export async function registerNode(
-  db: Db,
-  request: FastifyRequest,
-  input: AddNodeInput,
-): Promise<NodeWithToken> {
+export async function registerNode(db: Db, actor: Actor, input: AddNodeInput): Promise<NodeWithToken> {
   return inTransaction(db, async (tx) => {
     const live = await listNodes(tx)
     if (live.some((node) => node.name === input.name && node.status !== 'revoked')) throw nameTaken()
@@ -76,12 +71,12 @@ export async function registerNode(
     const node = await nodeOf(tx, id)
     if (!node) throw new Error('node not created')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'nodes.add',
       target: `node:${id}`,
       before: { exists: false },
       after: { exists: true, ...audited(node, token) },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return { node: toAdminNode(node), token }
   })
@@ -89,7 +84,7 @@ export async function registerNode(
 
 export async function rotateToken(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   downAfterMs?: number,
 ): Promise<NodeWithToken> {
@@ -99,18 +94,18 @@ export async function rotateToken(
     const after = await nodeOf(tx, id, downAfterMs)
     if (!rotated || !after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'nodes.rotate-token',
       target: `node:${id}`,
       before: { ...audited(before), tokenFingerprint: null },
       after: audited(after, rotated.token),
-      ip: request.ip,
+      ip: actor.ip,
     })
     return { node: await adminNodeOf(tx, after), token: rotated.token }
   })
 }
 
-export async function revokeNodeById(db: Db, request: FastifyRequest, id: string): Promise<AdminNode> {
+export async function revokeNodeById(db: Db, actor: Actor, id: string): Promise<AdminNode> {
   return inTransaction(db, async (tx) => {
     const before = await nodeOf(tx, id)
     if (!before) throw new AppError('NOT_FOUND')
@@ -120,12 +115,12 @@ export async function revokeNodeById(db: Db, request: FastifyRequest, id: string
     const after = await nodeOf(tx, id)
     if (!after) throw new AppError('NOT_FOUND')
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'nodes.revoke',
       target: `node:${id}`,
       before: audited(before),
       after: audited(after),
-      ip: request.ip,
+      ip: actor.ip,
     })
     return adminNodeOf(tx, after)
   })

@@ -7,7 +7,6 @@ import type {
 } from '@proxy/contract/admin/nodes'
 import { NODE_REFUSALS_TOP } from '@proxy/contract/admin/nodes'
 import { SMTP_PORTS } from '@proxy/contract/nodes/policy'
-import type { FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { maskEmail } from '../../platform/log-redaction.ts'
@@ -22,7 +21,7 @@ import {
   writeDenyList,
 } from '../nodes/index.ts'
 import { ownersOfInstances } from '../static-ip/index.ts'
-import { actorOf, recordAudit } from './audit.ts'
+import { type Actor, recordAudit } from './audit.ts'
 
 const toAdminPolicy = (list: StoredDenyList): AdminDestinationPolicy => ({
   smtpPorts: [...SMTP_PORTS],
@@ -35,7 +34,7 @@ export const destinationPolicy = async (db: Db) => toAdminPolicy(await readDenyL
 
 export async function setDestinationPolicy(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: SetDestinationPolicyInput,
 ): Promise<AdminDestinationPolicy> {
   const list = normaliseDenyList(input)
@@ -46,12 +45,12 @@ export async function setDestinationPolicy(
     if (unchanged) return toAdminPolicy(before)
     const after = await writeDenyList(tx, list)
     await recordAudit(tx, {
-      operator: actorOf(request),
+      operator: actor,
       action: 'nodes.policy.set',
       target: 'destination-policy',
       before: { ports: before.ports, cidrs: before.cidrs },
       after: { ports: after.ports, cidrs: after.cidrs },
-      ip: request.ip,
+      ip: actor.ip,
     })
     return toAdminPolicy(after)
   })

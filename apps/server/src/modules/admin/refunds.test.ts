@@ -9,11 +9,14 @@ import { expectLedgerInvariants } from '../../../test/invariants.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { balanceOf } from '../../../test/payments.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { ledgerTransactions } from '../ledger/ledger.schema.ts'
+import { AppError } from '../../platform/errors.ts'
+import { users } from '../auth/auth.schema.ts'
+import { postLedgerTransaction, refundToWallet, systemAccountId, walletAccountId } from '../ledger/index.ts'
+import { ledgerTransactions, refunds } from '../ledger/ledger.schema.ts'
+import { unusedDaysValue } from '../static-ip/index.ts'
 import { ipInventory, proxyInstances } from '../static-ip/static-ip.schema.ts'
 import { trafficPackages } from '../traffic/traffic.schema.ts'
 import { operatorAuditLog } from './admin.schema.ts'
-import { unusedDaysValue } from './finance-refunds.service.ts'
 
 let server: TestServer
 let cookie: string
@@ -226,6 +229,71 @@ describe('refunding a traffic package', () => {
     expect(answer.body).toMatchObject({
       code: errorCatalogue.NOT_REFUNDABLE.code,
       data: { refund: 'nothing unused is left' },
+    })
+  })
+})
+
+describe('the refunded item, by typed columns', () => {
+  const userIdOf = async (email: string) =>
+    (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? ''
+
+  it('records the order and the item each refund transaction paid back', async () => {
+    const customer = await customerWithGoods(server)
+    const answer = await refund(`static-ip/${customer.instanceId}`)
+    const [row] = await server.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, answer.body.data.transactionIds[0] ?? ''))
+    expect(row).toEqual({
+      transactionId: answer.body.data.transactionIds[0],
+      orderNo: customer.order.orderNo,
+      itemKind: 'ip',
+      itemId: customer.instanceId,
+    })
+  })
+
+  it('finds a refund the previous release posted with its reference only (migration 0022 fills its row)', async () => {
+    const customer = await customerWithGoods(server)
+    const userId = await userIdOf(customer.email)
+    await server.db.transaction(async (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'refund',
+        description: 'previous release',
+        reference: `refund:${customer.order.orderNo}:ip:${customer.instanceId}`,
+        entries: [
+          { accountId: await walletAccountId(tx, userId), amount: 100 },
+          { accountId: await systemAccountId(tx, 'sales_revenue'), amount: -100 },
+        ],
+      }),
+    )
+    const again = await refund(`static-ip/${customer.instanceId}`)
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({
+      code: errorCatalogue.NOT_REFUNDABLE.code,
+      data: { refund: 'already refunded' },
+    })
+  })
+
+  it('answers one error for "already refunded" at the ledger too: 409 NOT_REFUNDABLE, not 400', async () => {
+    const customer = await customerWithGoods(server)
+    const userId = await userIdOf(customer.email)
+    const once = () =>
+      server.db.transaction((tx) =>
+        refundToWallet(tx, {
+          userId,
+          orderNo: customer.order.orderNo,
+          item: { kind: 'ip', id: customer.instanceId },
+          amount: 100,
+          description: 'refund',
+        }),
+      )
+    await once()
+    const refused = await once().catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused).toMatchObject({
+      name: 'NOT_REFUNDABLE',
+      status: 409,
+      details: { refund: 'already refunded' },
     })
   })
 })

@@ -2,23 +2,18 @@
 // stored first answer; another body → 422; the first still running → 409. Validation runs
 // before this hook, so validation failures are never stored; 5xx answers are not kept either.
 //
-// A request claims its key with a lease. The service records its answer through `settle` inside
-// the same transaction as the money movement, so the key says "done" exactly when the money
-// moved. A crash leaves a running claim whose lease runs out; a retry then takes it over and runs
-// afresh, and the lost request (should it still be alive) can no longer record its answer, so its
+// One way to settle a paid request: the preHandler claims the key with a lease; the service moves
+// the money in one transaction and, as its last step, records its answer there through
+// `context.settle` (see `moneyContext`), so the key says "done" exactly when the money moved. A
+// crash leaves a running claim whose lease runs out; a retry then takes it over and runs afresh,
+// and the lost request (should it still be alive) can no longer record its answer, so its
 // transaction rolls back instead of moving money twice.
-//
-// A hot route may claim its key inside its own money transaction instead (`inTransaction`): the
-// service runs `context.claim` as part of its first statement, so the claim, the money and the
-// answer commit together — one commit and one round trip fewer, and nothing to lease, since a crash
-// rolls the claim back with the rest. An advisory lock keeps "the first still running → 409".
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { StreamedAnswer } from '../../platform/streamed-answer.ts'
 import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -32,21 +27,20 @@ type Claim = {
   claimId: string
   requestHash: string
   isSettled: boolean
-  /** Claimed by the service inside its transaction (see `claimFor`), not by the preHandler. */
-  inTransaction: boolean
-  /** The lease a claim takes (an in-transaction one outlives no crash, but a takeover needs one). */
   leaseSeconds: number
-  /** Another request held the key (its answer, a 409 or a 422 was sent): nothing of this one is recorded. */
-  wasTaken?: boolean
 }
-/** Records a successful answer in the caller's transaction; throws when the claim was lost. */
-export type Settle = (tx: Tx, data: unknown) => Promise<void>
+
 /**
- * The statement that records a successful answer; it returns no row when the claim was lost. `onlyIf`
- * orders it after the caller's locks: a CTE that references the caller's debit runs after the debit,
- * so a request that waited on the wallet past its lease sees the retry's takeover and records nothing.
+ * Who moves money and on which request (kept in the ledger's audit log), and how its answer is
+ * recorded: `settle` writes it under the request's Idempotency-Key in the caller's transaction and
+ * answers it (see settled()). Jobs and other callers without a request have no `settle`.
  */
-type Settlement = (data: unknown, onlyIf?: SQL) => SQL
+export type MoneyContext = {
+  actor: string
+  requestId?: string
+  idempotencyKey?: string
+  settle?: (tx: Tx, answer: unknown) => Promise<void>
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,17 +96,12 @@ async function takenKey(db: Db, claim: Pick<Claim, 'scope' | 'userId' | 'key' | 
 /**
  * The hooks of an idempotent route. Keys belong to the customer (`customer` scope) or to the operator
  * (`operator` scope, for console writes): one's key never answers for another. `required`: a request
- * without a key is refused (400). `inTransaction`: the service claims the key itself, through
- * `context.claim`, and the route runs it through `claimedInTransaction` (see the top of this file).
+ * without a key is refused (400).
  */
 export function createIdempotencyHooks(
   db: Db,
   leaseSeconds: number,
-  {
-    scope = 'customer',
-    required = false,
-    inTransaction = false,
-  }: { scope?: IdempotencyScope; required?: boolean; inTransaction?: boolean } = {},
+  { scope = 'customer', required = false }: { scope?: IdempotencyScope; required?: boolean } = {},
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[IDEMPOTENCY_HEADER]
@@ -132,12 +121,7 @@ export function createIdempotencyHooks(
       claimId: randomUUID(),
       requestHash,
       isSettled: false,
-      inTransaction,
       leaseSeconds,
-    }
-    if (inTransaction) {
-      request.idempotencyClaim = claim
-      return
     }
     const { claimId } = claim
     const leaseUntil = leaseOf(claim)
@@ -164,28 +148,14 @@ export function createIdempotencyHooks(
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim
     // Settled in the money transaction. (A failure after settle() rolled that back: keep it below.)
-    if (!claim || claim.wasTaken || (claim.isSettled && reply.statusCode < 300)) return payload
+    if (!claim || (claim.isSettled && reply.statusCode < 300)) return payload
     const answered = {
       status: 'done' as const,
       responseStatus: reply.statusCode,
       responseBody: String(payload),
       leaseUntil: null,
     }
-    if (claim.inTransaction) {
-      // The claim rolled back with the money transaction: a refusal is recorded now, unless a
-      // retry has claimed the key meanwhile; a 5xx leaves the key free.
-      if (reply.statusCode < 500)
-        await db
-          .insert(idempotencyKeys)
-          .values({
-            ...answered,
-            scope: claim.scope,
-            userId: claim.userId,
-            key: claim.key,
-            requestHash: claim.requestHash,
-          })
-          .onConflictDoNothing()
-    } else if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
+    if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(ownClaim(claim))
     else await db.update(idempotencyKeys).set(answered).where(ownClaim(claim))
     return payload
   }
@@ -199,98 +169,43 @@ function storedBody(request: FastifyRequest, data: unknown): string {
   return JSON.stringify(schema ? schema.parse(envelope) : envelope)
 }
 
-const recordAnswer = (claim: Claim, body: string, onlyIf: SQL = sql`true`) => sql`
+const recordAnswer = (claim: Claim, body: string) => sql`
   update ${idempotencyKeys}
   set status = 'done', response_status = 200, response_body = ${body}::text, lease_until = null
   where scope = ${claim.scope}::text and user_id = ${claim.userId}::uuid and key = ${claim.key}::text
-    and claim_id = ${claim.claimId}::uuid and status = 'running' and ${onlyIf}
+    and claim_id = ${claim.claimId}::uuid and status = 'running'
   returning 1`
 
-/** Writes the envelope the route will answer, serialised by the route's own response schema. */
-function settleFor(request: FastifyRequest): Settle | undefined {
+/**
+ * Records the envelope the route will answer in the caller's transaction, after the money moved. No
+ * row means our lease ran out and a retry took the key over: it moves the money, we must not, so this
+ * throws IDEMPOTENCY_IN_PROGRESS and the caller's transaction rolls back.
+ */
+function settleFor(request: FastifyRequest): MoneyContext['settle'] {
   const claim = request.idempotencyClaim
   if (!claim) return undefined
   return async (tx, data) => {
     const recorded = (await tx.execute(recordAnswer(claim, storedBody(request, data)))) as unknown as {
       rows: unknown[]
     }
-    // Our lease ran out and a retry took the key over: it moves the money, we must not.
     if (recorded.rows.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
     claim.isSettled = true
   }
 }
 
-/**
- * settle() as a statement (UPDATE … RETURNING 1) for the caller to run inside its own statement, a
- * round trip saved on a hot path: the caller must throw IDEMPOTENCY_IN_PROGRESS when it returned no
- * row (the claim was lost), which rolls its transaction back. Like settle(), it must come after the
- * money moved (its `onlyIf` names the caller's debit), never before a lock the request may wait on.
- */
-function settlementFor(request: FastifyRequest): Settlement | undefined {
-  const claim = request.idempotencyClaim
-  if (!claim) return undefined
-  return (data, onlyIf) => {
-    const statement = recordAnswer(claim, storedBody(request, data), onlyIf)
-    // Only read on a 2xx, which the caller answers only once its transaction committed.
-    claim.isSettled = true
-    return statement
-  }
-}
-
-/**
- * The statement that claims the key inside the service's transaction (INSERT … RETURNING 1): no row
- * when another request holds it (its advisory lock, until its commit), when it is done, or when it
- * holds another body — the service then throws IDEMPOTENCY_IN_PROGRESS and `claimedInTransaction`
- * answers as the preHandler would have. A running claim of a crashed request past its lease is taken over.
- */
-function claimFor(request: FastifyRequest): SQL | undefined {
-  const claim = request.idempotencyClaim
-  if (!claim?.inTransaction) return undefined
-  return sql`
-    insert into ${idempotencyKeys} (scope, user_id, key, request_hash, status, claim_id, lease_until)
-    select ${claim.scope}::text, ${claim.userId}::uuid, ${claim.key}::text, ${claim.requestHash}::text, 'running',
-      ${claim.claimId}::uuid, ${leaseOf(claim)}
-    where pg_try_advisory_xact_lock(hashtextextended(${`${claim.scope}:${claim.userId}:${claim.key}`}::text, 0))
-    on conflict (scope, user_id, key) do update
-      set claim_id = excluded.claim_id, lease_until = excluded.lease_until, created_at = now()
-      where ${lapsedWithSameBody(claim.requestHash)}
-    returning 1`
-}
-
-/**
- * Runs a service that claims its key in its own transaction (`inTransaction` hooks). When the key was
- * taken, the answer is the one the preHandler gives for a taken key: 422, 409, or the stored answer.
- */
-export async function claimedInTransaction<T>(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: () => Promise<T>,
-): Promise<T | StreamedAnswer> {
-  try {
-    return await run()
-  } catch (error) {
-    const claim = request.idempotencyClaim
-    const isTaken = error instanceof AppError && error.name === 'IDEMPOTENCY_IN_PROGRESS'
-    if (!claim?.inTransaction || claim.isSettled || !isTaken) throw error
-    claim.wasTaken = true
-    const first = await takenKey(db, claim)
-    replayStored(reply, first)
-    const answer = new StreamedAnswer()
-    answer.body.end(first.responseBody ?? '')
-    return answer
-  }
-}
-
 /** The context of a money-moving request (a customer's or an operator's): who, which request, which key, and how to settle it. */
-export const moneyContext = (request: FastifyRequest) => ({
+export const moneyContext = (request: FastifyRequest): MoneyContext => ({
   actor: request.operator ? `operator:${request.operator.operatorId}` : `user:${request.auth?.userId}`,
   requestId: request.id,
   idempotencyKey: request.idempotencyClaim?.key,
-  claim: claimFor(request),
   settle: settleFor(request),
-  settlement: settlementFor(request),
 })
+
+/** The last step of a money transaction: the request's answer is recorded with the money it moved. */
+export async function settled<T>(tx: Tx, context: MoneyContext, answer: T): Promise<T> {
+  await context.settle?.(tx, answer)
+  return answer
+}
 
 /** Job: forget answers older than the promised window. */
 export async function purgeIdempotencyKeys(db: Db, now = new Date()) {

@@ -1,7 +1,8 @@
 // The idempotency module's public face: all that other modules may import from it (npm run deps checks).
 export {
-  claimedInTransaction,
   createIdempotencyHooks,
   IDEMPOTENCY_HEADER,
+  type MoneyContext,
   moneyContext,
+  settled,
 } from './idempotency.ts'

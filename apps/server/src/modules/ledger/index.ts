@@ -1,21 +1,24 @@
 // The ledger module's public face: all that other modules may import from it (npm run deps checks).
 
 export { type InvariantChecks, ledgerInvariants, ledgerTransactionsOf } from './invariants.ts'
-export type { MoneyContext, WalletCharge } from './ledger.service.ts'
+export type { PostingContext, WalletCharge } from './ledger.service.ts'
 export {
-  assertCharged,
-  chargeCtes,
-  chargeOutcome,
   chargeWallet,
   createWalletAccount,
   postLedgerTransaction,
-  settled,
   systemAccountId,
   walletAccountId,
   walletBalance,
   walletBalances,
 } from './ledger.service.ts'
-export { alreadyRefunded, isRefunded, refundToWallet } from './refund.service.ts'
+export {
+  alreadyRefunded,
+  isRefunded,
+  notRefundable,
+  type Refundable,
+  type RefundItem,
+  refundToWallet,
+} from './refund.service.ts'
 export {
   DEFAULT_TIME_ZONE,
   exportTransactionsCsv,

@@ -108,3 +108,27 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_user_created_idx').on(table.userId, table.createdAt)],
 )
+
+export const REFUND_ITEM_KINDS = ['ip', 'traffic'] as const
+export type RefundItemKind = (typeof REFUND_ITEM_KINDS)[number]
+
+/**
+ * The item each refund transaction gave money back for, by typed columns: one row per refund
+ * transaction, and at most one refund of an item per order it was paid with (migration 0022).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => ledgerTransactions.id),
+    orderNo: text('order_no').notNull(),
+    itemKind: text('item_kind', { enum: REFUND_ITEM_KINDS }).notNull(),
+    itemId: uuid('item_id').notNull(),
+  },
+  (table) => [
+    uniqueIndex('refunds_item_order_key').on(table.itemKind, table.itemId, table.orderNo),
+    index('refunds_order_idx').on(table.orderNo),
+    check('refunds_item_kind_check', sql`${table.itemKind} in ('ip', 'traffic')`),
+  ],
+)

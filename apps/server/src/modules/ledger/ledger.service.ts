@@ -15,31 +15,6 @@ import {
 } from './ledger.schema.ts'
 
 /**
- * Who moves money and on which request, kept in the audit log; `settle` records the request's
- * answer under its Idempotency-Key in the same transaction (see settled()).
- */
-export type MoneyContext = {
-  actor: string
-  requestId?: string
-  idempotencyKey?: string
-  /**
-   * The statement claiming the Idempotency-Key inside the caller's transaction (INSERT … RETURNING 1),
-   * for a route that claims it there: no row means another request holds the key, and the caller
-   * throws IDEMPOTENCY_IN_PROGRESS before it moves any money.
-   */
-  claim?: SQL
-  settle?: (tx: Tx, data: unknown) => Promise<void>
-  /** settle() as a statement (UPDATE … RETURNING 1, no row when the claim was lost), for a caller that folds it into its own. */
-  settlement?: (data: unknown, onlyIf?: SQL) => SQL
-}
-
-/** The last step of a money transaction: the request's answer is recorded with the money it moved. */
-export async function settled<T>(tx: Tx, context: MoneyContext, answer: T): Promise<T> {
-  await context.settle?.(tx, answer)
-  return answer
-}
-
-/**
  * What an entry is: a key the reader's language renders (customers' entries), or a free text (operator
  * adjustments, tests). The stored `description` is always the Chinese text, as before keys existed.
  */
@@ -56,8 +31,11 @@ export type LedgerPosting = EntryText & {
   reference?: string
   entries: { accountId: string; amount: number }[]
   /** Who moved the money and on which request, for the audit log. */
-  context?: { actor?: string; requestId?: string; idempotencyKey?: string }
+  context?: PostingContext
 }
+
+/** Who moves money and on which request, kept in the audit log (the idempotency module's MoneyContext is one). */
+export type PostingContext = { actor?: string; requestId?: string; idempotencyKey?: string }
 
 export async function createWalletAccount(tx: Tx, userId: string): Promise<string> {
   const [account] = await tx
@@ -185,11 +163,10 @@ export type WalletCharge = {
 /**
  * A sale paid from the wallet as the CTEs of one statement: `debited` (the conditional debit: no row
  * when the balance falls short), `posted` (the ledger transaction), `entries` (its two entries: the
- * wallet pays sales revenue) and `audited`. Accounts are found by owner and kind. A caller may add
- * its own CTEs around them (see chargeWallet); it must check that `posted` has a row and `entries`
- * two, and roll back otherwise.
+ * wallet pays sales revenue) and `audited`. Accounts are found by owner and kind. chargeWallet runs
+ * them and checks that `posted` has a row and `entries` two, rolling back otherwise.
  */
-export function chargeCtes(charge: WalletCharge, context?: LedgerPosting['context']): SQL {
+function chargeCtes(charge: WalletCharge, context?: PostingContext): SQL {
   const { userId, amount, kind, reference } = charge
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('a charge is a positive integer of cents')
   const text = storedText({ about: charge.about })
@@ -225,7 +202,7 @@ export function chargeCtes(charge: WalletCharge, context?: LedgerPosting['contex
 }
 
 /** What the chargeCtes() of a statement did: throws (rolling the caller back) unless it was posted whole. */
-export async function assertCharged(
+async function assertCharged(
   tx: Tx,
   charge: WalletCharge,
   posted: { transactionId: string | null; entries: number | string },
@@ -241,7 +218,7 @@ export async function assertCharged(
 }
 
 /** The columns that report what chargeCtes() did, for the caller's final SELECT. */
-export const chargeOutcome = sql`(select id from posted) as transaction_id, (select count(*) from entries)::int as entries`
+const chargeOutcome = sql`(select id from posted) as transaction_id, (select count(*) from entries)::int as entries`
 
 /**
  * A sale paid from the wallet: the customer's wallet pays sales revenue, in the caller's transaction.
@@ -251,7 +228,7 @@ export const chargeOutcome = sql`(select id from posted) as transaction_id, (sel
 export async function chargeWallet(
   tx: Tx,
   charge: WalletCharge,
-  context?: LedgerPosting['context'],
+  context?: PostingContext,
 ): Promise<{ transactionId: string }> {
   const [row] = rowsOf<{ transaction_id: string | null; entries: number }>(
     await tx.execute(sql`with ${chargeCtes(charge, context)} select ${chargeOutcome}`),

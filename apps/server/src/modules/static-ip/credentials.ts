@@ -1,12 +1,11 @@
 // A static IP's proxy credentials, new for a purchase or the customer's reset.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
+import { randomText } from '../../platform/random-text.ts'
 
 const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-const randomText = (length: number) =>
-  [...randomBytes(length)].map((byte) => CREDENTIAL_ALPHABET[byte % CREDENTIAL_ALPHABET.length]).join('')
 
 export const newCredentials = () => ({
-  username: `u${randomText(9)}`,
-  password: randomText(16),
+  username: `u${randomText(CREDENTIAL_ALPHABET, 9)}`,
+  password: randomText(CREDENTIAL_ALPHABET, 16),
   uuid: randomUUID(),
 })

@@ -45,6 +45,6 @@ export {
   servedOwners,
 } from './node-rows.ts'
 export { termDiscounts } from './pricing.ts'
-export { lockInstanceForRefund, releaseInstanceNow } from './refund.service.ts'
+export { staticIpRefund, unusedDaysValue } from './refund.service.ts'
 export { type AddressMove, moveInstanceAddress, replacementsForOrder } from './replacement.service.ts'
 export { staticIpInvariants } from './static-ip.invariants.ts'

@@ -12,9 +12,6 @@ import { newCredentials } from './credentials.ts'
 import { type ExportLine, socks5Line, vmessLine } from './export-formats.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
-// The purchase takes its new credentials from here until its move (i28-money) lands.
-export { newCredentials }
-
 export const instanceColumns = {
   id: proxyInstances.id,
   lineInstanceName: proxyInstances.lineInstanceName,

@@ -1,9 +1,10 @@
-// Buying and renewing static IPs from the wallet. Each purchase is one database transaction:
-// addresses are picked with FOR UPDATE SKIP LOCKED, the wallet is debited through the ledger and
-// the order and instances are written, so there is never a charge without an address or the reverse.
+// Buying and renewing static IPs from the wallet. Each purchase is one database transaction of named
+// steps, each through the module that owns its tables: lock stock (FOR UPDATE SKIP LOCKED), create
+// the instances, record the order (orders' placePaidOrder), charge the wallet (the ledger's
+// chargeWallet) and settle the request (idempotency's settled), so there is never a charge without an
+// address or the reverse.
 import { randomUUID } from 'node:crypto'
 import { centsToAmount } from '@proxy/contract/money'
-import type { Order } from '@proxy/contract/orders/endpoints'
 import type { DurationDays } from '@proxy/contract/static-ip/catalog'
 import type { Instance, RenewInput } from '@proxy/contract/static-ip/instances'
 import type { StaticIpPurchaseInput, StaticIpQuote } from '@proxy/contract/static-ip/purchase'
@@ -12,18 +13,11 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import {
-  assertCharged,
-  chargeCtes,
-  chargeOutcome,
-  chargeWallet,
-  type MoneyContext,
-  settled,
-  type WalletCharge,
-  walletBalance,
-} from '../ledger/index.ts'
+import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { chargeWallet, walletBalance } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
-import { newCredentials, selectInstances, toInstance } from './instances.service.ts'
+import { newCredentials } from './credentials.ts'
+import { selectInstances, toInstance } from './instances.service.ts'
 import { assertExpectedTotal, listPriceCents, termDiscounts, unitPriceCents } from './pricing.ts'
 import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 
@@ -88,13 +82,61 @@ type PickedRegion = {
 const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value)
 
 /**
- * One purchase, one lean transaction of two statements: (1) the Idempotency-Key's claim (when the route
- * leaves it to the transaction), the region, the term's discount and the addresses, picked with FOR
- * UPDATE SKIP LOCKED and marked allocated; (2) everything else at once: the
- * instances, the order and its lines, the wallet debit with its ledger transaction and, after the debit,
- * the answer recorded under the Idempotency-Key. The customer's wallet row is locked by that last statement only,
- * until the commit right after it. Any refusal (price changed, out of stock, insufficient balance, a
- * lost idempotency claim) rolls all of it back.
+ * Lock stock: the region, the term's discount and the addresses, picked with FOR UPDATE SKIP LOCKED
+ * and marked allocated, in one statement. No row of the region when it is not active.
+ */
+async function lockStock(tx: Tx, input: StaticIpPurchaseInput): Promise<PickedRegion | undefined> {
+  const [region] = rowsOf<PickedRegion>(
+    await tx.execute(sql`
+      with region as (
+        select r.id, r.country_code, r.country, r.city, r.country_en, r.city_en, r.protocols, r.price_per_30_days,
+          coalesce((select percent from duration_discounts where duration_days = ${input.durationDays}::int), 0) as discount
+        from regions r where r.id = ${input.regionId}::text and r.is_active
+      ), picked as (
+        select i.id from ip_inventory i
+        where i.region_id = ${input.regionId}::text and i.status = 'available'
+          and exists (select 1 from region where ${input.protocol}::text = any(region.protocols))
+        -- No ORDER BY: the partial index on available addresses hands out the first free one;
+        -- sorting every free address of the region on each purchase cost more than the purchase.
+        limit ${input.quantity}::int
+        for update of i skip locked
+      ), allocated as (
+        update ip_inventory set status = 'allocated' from picked where ip_inventory.id = picked.id
+        returning ip_inventory.id, ip_inventory.ip, ip_inventory.port
+      )
+      select region.*, now() as at,
+        (select coalesce(json_agg(allocated), '[]'::json) from allocated) as addresses
+      from (select) as one left join region on true`),
+  )
+  return region?.id ? region : undefined
+}
+
+/** Create the instances of a purchase on their allocated addresses, in one statement. */
+async function createInstances(
+  tx: Tx,
+  userId: string,
+  input: StaticIpPurchaseInput,
+  instances: Instance[],
+  addressIds: string[],
+) {
+  const column = <T>(pick: (instance: Instance) => T) => sql.param(instances.map(pick))
+  await tx.execute(sql`
+    insert into proxy_instances (id, user_id, inventory_id, order_no, line_instance_name, protocol, auto_renew,
+      expires_at, username, password, uuid)
+    select line.id, ${userId}::uuid, line.inventory_id, line.order_no, line.name, ${input.protocol}::text,
+      ${input.autoRenew}::boolean, line.expires_at, line.username, line.password, line.uuid
+    from unnest(${column((instance) => instance.id)}::uuid[], ${sql.param(addressIds)}::uuid[],
+      ${column((instance) => instance.orderNo)}::text[], ${column((instance) => instance.lineInstanceName)}::text[],
+      ${column((instance) => instance.expiresAt)}::timestamptz[], ${column((instance) => instance.username)}::text[],
+      ${column((instance) => instance.password)}::text[], ${column((instance) => instance.uuid)}::uuid[])
+      as line(id, inventory_id, order_no, name, expires_at, username, password, uuid)`)
+}
+
+/**
+ * One purchase, one transaction of named steps: lock stock, create the instances, record the order,
+ * charge the wallet, settle the request. The wallet is charged last, so the customer's wallet row is
+ * locked only until the commit right after it. Any refusal (price changed, out of stock, insufficient
+ * balance, a lost idempotency claim) rolls all of it back.
  */
 export async function purchaseStaticIp(
   db: Db,
@@ -105,34 +147,8 @@ export async function purchaseStaticIp(
   const orderNo = newOrderNo('S')
   const fresh = Array.from({ length: input.quantity }, () => ({ id: randomUUID(), ...newCredentials() }))
   return inTransaction(db, async (tx) => {
-    const [region] = rowsOf<PickedRegion & { claimed: number }>(
-      await tx.execute(sql`
-        with claimed as (
-          ${context.claim ?? sql`select 1`}
-        ), region as (
-          select r.id, r.country_code, r.country, r.city, r.country_en, r.city_en, r.protocols, r.price_per_30_days,
-            coalesce((select percent from duration_discounts where duration_days = ${input.durationDays}::int), 0) as discount
-          from regions r where r.id = ${input.regionId}::text and r.is_active
-        ), picked as (
-          select i.id from ip_inventory i
-          where i.region_id = ${input.regionId}::text and i.status = 'available'
-            and exists (select 1 from region where ${input.protocol}::text = any(region.protocols))
-          -- No ORDER BY: the partial index on available addresses hands out the first free one;
-          -- sorting every free address of the region on each purchase cost more than the purchase.
-          limit ${input.quantity}::int
-          for update of i skip locked
-        ), allocated as (
-          update ip_inventory set status = 'allocated' from picked where ip_inventory.id = picked.id
-          returning ip_inventory.id, ip_inventory.ip, ip_inventory.port
-        )
-        select (select count(*) from claimed)::int as claimed, region.*, now() as at,
-          (select coalesce(json_agg(allocated), '[]'::json) from allocated) as addresses
-        from (select) as one left join region on true`),
-    )
-    // Another request holds the Idempotency-Key, or answered it: nothing moves (see claimedInTransaction).
-    if (!region?.claimed) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    // No such active region: the left join gave its columns as nulls.
-    if (!region.id) throw new AppError('REGION_UNAVAILABLE')
+    const region = await lockStock(tx, input)
+    if (!region) throw new AppError('REGION_UNAVAILABLE')
     if (!region.protocols.includes(input.protocol)) throw new AppError('PROTOCOL_NOT_OFFERED')
     const discount = Number(region.discount)
     const unit = unitPriceCents(Number(region.price_per_30_days), input.durationDays, discount)
@@ -171,72 +187,49 @@ export async function purchaseStaticIp(
         createdAt,
       }
     })
-    const order: Order = {
-      orderNo,
-      kind: 'new',
-      status: 'paid',
-      regionId: region.id,
-      quantity: input.quantity,
-      durationDays: input.durationDays,
-      protocol: input.protocol,
-      unitPrice: centsToAmount(unit),
-      discount,
-      total: centsToAmount(total),
-      createdAt,
-    }
-    const answer = { order, instances }
-    const charge: WalletCharge = {
+    await createInstances(
+      tx,
       userId,
-      amount: total,
-      kind: 'purchase',
-      about: {
-        key: 'static-ip-purchase',
-        params: {
-          region: `${region.country}${region.city}`,
-          regionEn: `${region.city_en}, ${region.country_en}`,
-          quantity: input.quantity,
-          days: input.durationDays,
-        },
-      },
-      reference: orderNo,
-    }
-    const column = <T>(pick: (instance: Instance) => T) => sql.param(instances.map(pick))
-    const [done] = rowsOf<{ settled: number; transaction_id: string | null; entries: number }>(
-      await tx.execute(sql`
-        with made as (
-          insert into proxy_instances (id, user_id, inventory_id, order_no, line_instance_name, protocol, auto_renew,
-            expires_at, username, password, uuid)
-          select line.id, ${userId}::uuid, line.inventory_id, ${orderNo}::text, line.name, ${input.protocol}::text,
-            ${input.autoRenew}::boolean, ${expiresAt}::timestamptz, line.username, line.password, line.uuid
-          from unnest(${column((instance) => instance.id)}::uuid[], ${sql.param(addresses.map((address) => address.id))}::uuid[],
-            ${column((instance) => instance.lineInstanceName)}::text[], ${column((instance) => instance.username)}::text[],
-            ${column((instance) => instance.password)}::text[], ${column((instance) => instance.uuid)}::uuid[])
-            as line(id, inventory_id, name, username, password, uuid)
-          returning id
-        ), ordered as (
-          insert into orders (order_no, user_id, kind, region_id, quantity, duration_days, protocol, unit_price,
-            discount_percent, total)
-          values (${orderNo}::text, ${userId}::uuid, 'new', ${region.id}::text, ${input.quantity}::int,
-            ${input.durationDays}::int, ${input.protocol}::text, ${unit}::bigint, ${discount}::int, ${total}::bigint)
-          returning order_no
-        ), lines as (
-          insert into order_instances (order_no, instance_id) select (select order_no from ordered), id from made
-        ), ${chargeCtes(charge, context)}, settled as (
-          -- After the debit (it names it): a request that waited on the wallet row past its lease
-          -- must see the retry's takeover of its key, and then records nothing and rolls back.
-          ${context.settlement ? context.settlement(answer, sql`exists (select 1 from debited)`) : sql`select 1`}
-        )
-        select (select count(*) from settled)::int as settled, ${chargeOutcome}`),
+      input,
+      instances,
+      addresses.map((address) => address.id),
     )
-    await assertCharged(tx, charge, {
-      transactionId: done?.transaction_id ?? null,
-      entries: done?.entries ?? 0,
-    })
-    // Our lease ran out and a retry took the key over: it moves the money, we must not.
-    if (!done?.settled) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    // A caller without the statement form records the answer the ordinary way (still one transaction).
-    if (!context.settlement) await settled(tx, context, answer)
-    return answer
+    const order = await placePaidOrder(
+      tx,
+      {
+        orderNo,
+        userId,
+        kind: 'new',
+        regionId: region.id,
+        quantity: input.quantity,
+        durationDays: input.durationDays,
+        protocol: input.protocol,
+        unitPrice: unit,
+        discountPercent: discount,
+        total,
+      },
+      instances.map((instance) => instance.id),
+    )
+    await chargeWallet(
+      tx,
+      {
+        userId,
+        amount: total,
+        kind: 'purchase',
+        about: {
+          key: 'static-ip-purchase',
+          params: {
+            region: `${region.country}${region.city}`,
+            regionEn: `${region.city_en}, ${region.country_en}`,
+            quantity: input.quantity,
+            days: input.durationDays,
+          },
+        },
+        reference: orderNo,
+      },
+      context,
+    )
+    return settled(tx, context, { order, instances })
   })
 }
 

@@ -20,7 +20,7 @@ import { z } from 'zod'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import { claimedInTransaction, createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
+import { createIdempotencyHooks, moneyContext } from '../idempotency/index.ts'
 import { getCatalog } from './catalog.service.ts'
 import { exportInstances } from './export.service.ts'
 import { listInstances as listInstancesPage } from './instance-list.ts'
@@ -32,19 +32,12 @@ import * as replacements from './replacement.service.ts'
 export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   const idempotent = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
-  // The hot path: the purchase claims its key in its own transaction (one commit per purchase).
-  const claimedInPurchase = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS, {
-    inTransaction: true,
-  })
   mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))
   mount(
     app,
     purchaseStaticIp,
-    ({ auth, body, request, reply }) =>
-      claimedInTransaction(db, request, reply, () =>
-        purchases.purchaseStaticIp(db, auth.userId, body, moneyContext(request)),
-      ),
-    { preHandler: [claimedInPurchase.preHandler], onSend: claimedInPurchase.onSend },
+    ({ auth, body, request }) => purchases.purchaseStaticIp(db, auth.userId, body, moneyContext(request)),
+    idempotent,
   )
   mount(
     app,

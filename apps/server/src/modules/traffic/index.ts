@@ -12,6 +12,6 @@ export {
   planForUpdate,
   updatePlanRow,
 } from './plans-admin.ts'
-export { closePackageNow, lockPackageForRefund } from './refund.service.ts'
+export { trafficPackageRefund } from './refund.service.ts'
 export { claimExhaustedAccounts, claimPackagesPastPercent } from './reminder-claims.ts'
 export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'

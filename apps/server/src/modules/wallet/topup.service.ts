@@ -11,13 +11,8 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import {
-  type MoneyContext,
-  postLedgerTransaction,
-  settled,
-  systemAccountId,
-  walletAccountId,
-} from '../ledger/index.ts'
+import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/index.ts'
 import type { PaymentGateway } from '../payments/index.ts'
 import { topupOrders } from './topup.schema.ts'
 
