@@ -9,7 +9,7 @@ import type { AppError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { verifiedEmailOf } from '../auth/index.ts'
 import { addNotice } from '../notices/index.ts'
-import { renewInstances } from './purchase.service.ts'
+import { renewInstances } from './renewal.service.ts'
 import { ipInventory, proxyInstances } from './static-ip.schema.ts'
 
 const HOUR = 3600 * 1000

@@ -27,6 +27,7 @@ import { listInstances as listInstancesPage } from './instance-list.ts'
 import * as instances from './instances.service.ts'
 import * as whitelist from './ip-whitelist.service.ts'
 import * as purchases from './purchase.service.ts'
+import * as renewals from './renewal.service.ts'
 import * as replacements from './replacement.service.ts'
 
 export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
@@ -42,7 +43,7 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
   mount(
     app,
     renewInstances,
-    ({ auth, body, request }) => purchases.renewInstances(db, auth.userId, body, moneyContext(request)),
+    ({ auth, body, request }) => renewals.renewInstances(db, auth.userId, body, moneyContext(request)),
     idempotent,
   )
 
