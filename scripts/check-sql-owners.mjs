@@ -11,9 +11,6 @@ import ts from 'typescript'
 
 const root = join(import.meta.dirname, '..')
 const src = join(root, 'apps/server/src')
-// Being moved by i28-money (the purchase through orders' placePaidOrder, the refunds through the
-// products): the lead removes these after merging that branch.
-const BEING_MOVED_BY_I28_MONEY = new Set(['apps/server/src/modules/static-ip/purchase.service.ts'])
 
 const filesUnder = (dir) =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -59,7 +56,6 @@ function sqlTexts(file) {
 }
 
 const offences = []
-const excused = []
 for (const file of files) {
   const owner = ownerOf(file)
   const path = relative(root, file)
@@ -69,8 +65,7 @@ for (const file of files) {
       if (!tableOwner || tableOwner === owner) continue
       // a column or an alias of the same name (t.name, as name): not the table
       if (/(\.\s*|\bas\s+)$/i.test(text.slice(0, index))) continue
-      const offence = `${path}:${line}  ${owner} names ${tableOwner}'s table ${name}`
-      offences.push(offence)
+      offences.push(`${path}:${line}  ${owner} names ${tableOwner}'s table ${name}`)
     }
 }
 
