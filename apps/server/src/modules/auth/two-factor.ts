@@ -2,8 +2,9 @@
 // clock drift either way, one-time recovery codes, and the short-lived sign-in challenge. Sealing is
 // AES-256-GCM with keys derived (HKDF-SHA256) from APP_SECRET, one key per purpose; a secret sealed
 // under APP_SECRET_PREVIOUS still opens, and is sealed anew under APP_SECRET where it is read.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
+import { randomText } from '../../platform/random-text.ts'
 
 const ISSUER = 'CloudHub Proxy'
 const PERIOD_SECONDS = 30
@@ -138,8 +139,8 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)])
-    return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`
+    const code = randomText(RECOVERY_ALPHABET, 10)
+    return `${code.slice(0, 5)}-${code.slice(5)}`
   })
 }
 
