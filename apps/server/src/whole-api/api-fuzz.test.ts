@@ -278,157 +278,165 @@ describe('API fuzz over /api/openapi.json', () => {
   const headerBytes = (headers: Record<string, string>) =>
     Object.entries(headers).reduce((bytes, [name, value]) => bytes + name.length + value.length + 4, 0)
 
-  it('answers 401 first to every call of a secured operation without valid credentials', async () => {
-    const throwaway = await server.newCustomer()
-    const loggedOut = await server.newCustomer()
-    await server.call('POST', '/api/auth/logout', { token: loggedOut.token })
-    const revoked = await callJson<{ id: string; token: string }>(
-      'POST',
-      '/api/user/api-tokens',
-      throwaway.token,
-      {
-        name: 'revoked',
-      },
-    )
-    await server.call('DELETE', `/api/user/api-tokens/${revoked.id}`, { token: throwaway.token })
-    const apiToken = await callJson<{ token: string }>('POST', '/api/user/api-tokens', throwaway.token, {
-      name: 'live',
-    })
-    const tokenShaped = randomBytes(32).toString('base64url')
-    const wrong = (op: Operation): [string, Record<string, string>][] => [
-      ['no credentials', {}],
-      ['Bearer garbage', { authorization: 'Bearer garbage' }],
-      ['empty Bearer', { authorization: 'Bearer ' }],
-      ['Basic scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
-      ['10k-char Bearer', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
-      ['token-shaped unknown Bearer', { authorization: `Bearer ${tokenShaped}` }],
-      ['node-shaped unknown Bearer', { authorization: `Bearer nt_${tokenShaped.slice(0, 43)}` }],
-      ['logged-out session', { authorization: `Bearer ${loggedOut.token}` }],
-      ['revoked API token', { authorization: `Bearer ${revoked.token}` }],
-      ['valid session as cookie only', { cookie: `token=${throwaway.token}` }],
-      ...((op.isNode
-        ? [
-            ['customer session on a node route', { authorization: `Bearer ${throwaway.token}` }],
-            ['customer API token on a node route', { authorization: `Bearer ${apiToken.token}` }],
-          ]
-        : [['node token on a customer route', { authorization: `Bearer ${nodeToken}` }]]) as [
-        string,
-        Record<string, string>,
-      ][]),
-    ]
-    const failures: string[] = []
-    const secured = ops.filter((op) => op.isSecured)
-    for (const op of secured) {
-      const [base] = fc.sample(baselineArb(op, fuzzerPool), { numRuns: 1, seed: SEED })
-      if (!base) continue
-      const credentials = wrong(op)
-      const attempts: [string, Record<string, string>, Case][] = [
-        ...credentials.map(
-          ([label, headers]) => [label, headers, caseOf(base)] as [string, Record<string, string>, Case],
-        ),
-        // Every hostile input of the sweep, sent with no credentials at all.
-        ...systematicCases(op, base).map(
-          (c) => ['no credentials', {}, c] as [string, Record<string, string>, Case],
-        ),
-        ...fc
-          .sample(fc.tuple(randomCaseArb(op, fuzzerPool, allNames), fc.constantFrom(...credentials)), {
-            numRuns: ANONYMOUS_RANDOM_CASES,
-            seed: SEED,
-          })
-          .map(([c, [label, headers]]) => [label, headers, c] as [string, Record<string, string>, Case]),
-      ]
-      for (const [label, headers, c] of attempts) {
-        const sent = { ...c, headers: { ...c.headers, ...headers } }
-        const reply = await send(op, sent)
-        // Headers past Node's 16 KB limit are refused (431) before any route or credential is read.
-        const expected = headerBytes(sent.headers) > 16 * 1024 ? [401, 431] : [401]
-        const problem = !expected.includes(reply.status)
-          ? `expected ${expected.join(' or ')}, got ${reply.status}`
-          : envelopeProblem(reply)
-        if (problem) failures.push(failureLine(op, label, sent, reply, problem))
-      }
-    }
-    expectNoFailures('anonymous and wrong credentials', failures)
-  }, isLong ? 600_000 : 60_000)
-
-  it('answers every hostile input with an envelope (or a documented file) and never a 5xx', async () => {
-    const failures: string[] = []
-    const idempotentOps: string[] = []
-    const baselines = new Map<Operation, Baseline>()
-    let session = fuzzer.token
-    /** The fuzzer's own calls may sign them out (logout): sign in again when that happened. */
-    async function keepSignedIn() {
-      if ((await server.call('GET', '/api/user/me', { token: session })).status !== 401) return
-      const login = await server.call<{ token: string }>('POST', '/api/auth/login', {
-        body: { email: fuzzer.email, password: fuzzer.password },
+  it(
+    'answers 401 first to every call of a secured operation without valid credentials',
+    async () => {
+      const throwaway = await server.newCustomer()
+      const loggedOut = await server.newCustomer()
+      await server.call('POST', '/api/auth/logout', { token: loggedOut.token })
+      const revoked = await callJson<{ id: string; token: string }>(
+        'POST',
+        '/api/user/api-tokens',
+        throwaway.token,
+        {
+          name: 'revoked',
+        },
+      )
+      await server.call('DELETE', `/api/user/api-tokens/${revoked.id}`, { token: throwaway.token })
+      const apiToken = await callJson<{ token: string }>('POST', '/api/user/api-tokens', throwaway.token, {
+        name: 'live',
       })
-      expect(login.status, JSON.stringify(login.body)).toBe(200)
-      session = login.body.data.token
-    }
-    const tokenFor = (op: Operation) => (op.isNode ? nodeToken : op.isSecured ? session : undefined)
-    async function check(op: Operation, c: Case) {
-      const reply = await send(op, c, tokenFor(op))
-      const problem = problemOf(op, reply)
-      if (problem)
-        failures.push(
-          failureLine(op, op.isNode ? 'node' : op.isSecured ? 'customer' : 'anyone', c, reply, problem),
-        )
-      if (reply.status === 401 && op.isSecured && !op.isNode) await keepSignedIn()
-      return reply
-    }
-
-    for (const op of ops) {
-      // A baseline the server accepts (owned ids from the pool), so each mutation reaches deep code;
-      // failing that, one that at least passes validation.
-      const bases = fc.sample(baselineArb(op, fuzzerPool), { numRuns: BASELINE_ATTEMPTS, seed: SEED })
-      let base = bases[0] as Baseline
-      let isBaseChosen = false
-      for (const candidate of bases) {
-        const reply = await check(op, caseOf(candidate))
-        if (!isBaseChosen && reply.status !== 400) [base, isBaseChosen] = [candidate, true]
-        if (reply.status >= 200 && reply.status < 400) {
-          base = candidate
-          break
+      const tokenShaped = randomBytes(32).toString('base64url')
+      const wrong = (op: Operation): [string, Record<string, string>][] => [
+        ['no credentials', {}],
+        ['Bearer garbage', { authorization: 'Bearer garbage' }],
+        ['empty Bearer', { authorization: 'Bearer ' }],
+        ['Basic scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+        ['10k-char Bearer', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
+        ['token-shaped unknown Bearer', { authorization: `Bearer ${tokenShaped}` }],
+        ['node-shaped unknown Bearer', { authorization: `Bearer nt_${tokenShaped.slice(0, 43)}` }],
+        ['logged-out session', { authorization: `Bearer ${loggedOut.token}` }],
+        ['revoked API token', { authorization: `Bearer ${revoked.token}` }],
+        ['valid session as cookie only', { cookie: `token=${throwaway.token}` }],
+        ...((op.isNode
+          ? [
+              ['customer session on a node route', { authorization: `Bearer ${throwaway.token}` }],
+              ['customer API token on a node route', { authorization: `Bearer ${apiToken.token}` }],
+            ]
+          : [['node token on a customer route', { authorization: `Bearer ${nodeToken}` }]]) as [
+          string,
+          Record<string, string>,
+        ][]),
+      ]
+      const failures: string[] = []
+      const secured = ops.filter((op) => op.isSecured)
+      for (const op of secured) {
+        const [base] = fc.sample(baselineArb(op, fuzzerPool), { numRuns: 1, seed: SEED })
+        if (!base) continue
+        const credentials = wrong(op)
+        const attempts: [string, Record<string, string>, Case][] = [
+          ...credentials.map(
+            ([label, headers]) => [label, headers, caseOf(base)] as [string, Record<string, string>, Case],
+          ),
+          // Every hostile input of the sweep, sent with no credentials at all.
+          ...systematicCases(op, base).map(
+            (c) => ['no credentials', {}, c] as [string, Record<string, string>, Case],
+          ),
+          ...fc
+            .sample(fc.tuple(randomCaseArb(op, fuzzerPool, allNames), fc.constantFrom(...credentials)), {
+              numRuns: ANONYMOUS_RANDOM_CASES,
+              seed: SEED,
+            })
+            .map(([c, [label, headers]]) => [label, headers, c] as [string, Record<string, string>, Case]),
+        ]
+        for (const [label, headers, c] of attempts) {
+          const sent = { ...c, headers: { ...c.headers, ...headers } }
+          const reply = await send(op, sent)
+          // Headers past Node's 16 KB limit are refused (431) before any route or credential is read.
+          const expected = headerBytes(sent.headers) > 16 * 1024 ? [401, 431] : [401]
+          const problem = !expected.includes(reply.status)
+            ? `expected ${expected.join(' or ')}, got ${reply.status}`
+            : envelopeProblem(reply)
+          if (problem) failures.push(failureLine(op, label, sent, reply, problem))
         }
       }
-      baselines.set(op, base)
-      // Money-moving POSTs are the ones that honour Idempotency-Key: the same key twice replays.
-      let isIdempotent = false
-      if (op.method === 'POST') {
-        const key = { ...caseOf(base), headers: { 'idempotency-key': randomUUID() } }
-        await check(op, key)
-        isIdempotent = (await check(op, key)).headers.get('idempotent-replayed') === 'true'
-        if (isIdempotent) idempotentOps.push(op.name)
+      expectNoFailures('anonymous and wrong credentials', failures)
+    },
+    isLong ? 600_000 : 60_000,
+  )
+
+  it(
+    'answers every hostile input with an envelope (or a documented file) and never a 5xx',
+    async () => {
+      const failures: string[] = []
+      const idempotentOps: string[] = []
+      const baselines = new Map<Operation, Baseline>()
+      let session = fuzzer.token
+      /** The fuzzer's own calls may sign them out (logout): sign in again when that happened. */
+      async function keepSignedIn() {
+        if ((await server.call('GET', '/api/user/me', { token: session })).status !== 401) return
+        const login = await server.call<{ token: string }>('POST', '/api/auth/login', {
+          body: { email: fuzzer.email, password: fuzzer.password },
+        })
+        expect(login.status, JSON.stringify(login.body)).toBe(200)
+        session = login.body.data.token
       }
-      const cases = [
-        ...systematicCases(op, base, fuzzerPool),
-        ...fc.sample(randomCaseArb(op, fuzzerPool, allNames), { numRuns: RANDOM_CASES, seed: SEED }),
-      ]
-      for (const c of cases) {
-        const reply = await check(op, c)
-        // Money-moving POSTs again under a fresh Idempotency-Key: the random cases always, the
-        // sweep when the first answer got past validation (the key is only looked at after it).
-        const isPastValidation = ![400, 413, 415].includes(reply.status)
-        if (
-          isIdempotent &&
-          !('idempotency-key' in c.headers) &&
-          (isPastValidation || c.label.startsWith('random'))
-        )
-          await check(op, {
-            ...c,
-            label: `${c.label} + Idempotency-Key`,
-            headers: { ...c.headers, 'idempotency-key': randomUUID() },
-          })
+      const tokenFor = (op: Operation) => (op.isNode ? nodeToken : op.isSecured ? session : undefined)
+      async function check(op: Operation, c: Case) {
+        const reply = await send(op, c, tokenFor(op))
+        const problem = problemOf(op, reply)
+        if (problem)
+          failures.push(
+            failureLine(op, op.isNode ? 'node' : op.isSecured ? 'customer' : 'anyone', c, reply, problem),
+          )
+        if (reply.status === 401 && op.isSecured && !op.isNode) await keepSignedIn()
+        return reply
       }
-    }
-    // What the sweep wrote (extreme byte counts, odd names) still reads back.
-    for (const [op, base] of baselines)
-      if (op.method === 'GET') await check(op, caseOf(base, 'read back after the sweep'))
-    expect(idempotentOps, 'no operation replayed a repeated Idempotency-Key').not.toEqual([])
-    expectNoFailures('hostile inputs', failures)
-    // Thousands of requests, one after another: about 70 s on a quiet machine of this kind, and these
-    // machines differ up to twice in speed (each request still has its own 10 s limit above).
-  }, isLong ? 1_800_000 : 300_000)
+
+      for (const op of ops) {
+        // A baseline the server accepts (owned ids from the pool), so each mutation reaches deep code;
+        // failing that, one that at least passes validation.
+        const bases = fc.sample(baselineArb(op, fuzzerPool), { numRuns: BASELINE_ATTEMPTS, seed: SEED })
+        let base = bases[0] as Baseline
+        let isBaseChosen = false
+        for (const candidate of bases) {
+          const reply = await check(op, caseOf(candidate))
+          if (!isBaseChosen && reply.status !== 400) [base, isBaseChosen] = [candidate, true]
+          if (reply.status >= 200 && reply.status < 400) {
+            base = candidate
+            break
+          }
+        }
+        baselines.set(op, base)
+        // Money-moving POSTs are the ones that honour Idempotency-Key: the same key twice replays.
+        let isIdempotent = false
+        if (op.method === 'POST') {
+          const key = { ...caseOf(base), headers: { 'idempotency-key': randomUUID() } }
+          await check(op, key)
+          isIdempotent = (await check(op, key)).headers.get('idempotent-replayed') === 'true'
+          if (isIdempotent) idempotentOps.push(op.name)
+        }
+        const cases = [
+          ...systematicCases(op, base, fuzzerPool),
+          ...fc.sample(randomCaseArb(op, fuzzerPool, allNames), { numRuns: RANDOM_CASES, seed: SEED }),
+        ]
+        for (const c of cases) {
+          const reply = await check(op, c)
+          // Money-moving POSTs again under a fresh Idempotency-Key: the random cases always, the
+          // sweep when the first answer got past validation (the key is only looked at after it).
+          const isPastValidation = ![400, 413, 415].includes(reply.status)
+          if (
+            isIdempotent &&
+            !('idempotency-key' in c.headers) &&
+            (isPastValidation || c.label.startsWith('random'))
+          )
+            await check(op, {
+              ...c,
+              label: `${c.label} + Idempotency-Key`,
+              headers: { ...c.headers, 'idempotency-key': randomUUID() },
+            })
+        }
+      }
+      // What the sweep wrote (extreme byte counts, odd names) still reads back.
+      for (const [op, base] of baselines)
+        if (op.method === 'GET') await check(op, caseOf(base, 'read back after the sweep'))
+      expect(idempotentOps, 'no operation replayed a repeated Idempotency-Key').not.toEqual([])
+      expectNoFailures('hostile inputs', failures)
+      // Thousands of requests, one after another: about 70 s on a quiet machine of this kind, and these
+      // machines differ up to twice in speed (each request still has its own 10 s limit above).
+    },
+    isLong ? 1_800_000 : 300_000,
+  )
 
   it("never shows or changes one customer's objects for another", async () => {
     const failures: string[] = []
