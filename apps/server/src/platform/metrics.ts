@@ -3,10 +3,12 @@
 // aggregate query each, so every replica reports the same totals however the load was spread. Each
 // figure is its owning module's (BusinessMetric), handed in by app.ts: this file names no table.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import { rowsOf } from './db/sql.ts'
 import { AppError } from './errors.ts'
 
 export const METRICS_PATH = '/metrics'
@@ -93,6 +95,18 @@ export type BusinessMetric = {
   labelNames?: readonly string[]
   read: (db: Db) => Promise<MetricSample[]>
 }
+
+/**
+ * A BusinessMetric's reader for an aggregate that answers a row per sample: its `column` as the label
+ * `label`, its figure as `n`.
+ */
+export const samplesBy =
+  (label: string, query: SQL, column = label) =>
+  async (db: Db): Promise<MetricSample[]> =>
+    rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => ({
+      labels: { [label]: String(row[column]) },
+      value: Number(row.n),
+    }))
 
 function registerBusinessMetrics(registry: Registry, db: Db, metrics: readonly BusinessMetric[]) {
   for (const { name, help, kind, labelNames = [], read } of metrics) {

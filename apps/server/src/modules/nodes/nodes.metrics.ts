@@ -1,16 +1,11 @@
 // The nodes' figures in /metrics (platform/metrics.ts reads them at scrape time; app.ts registers
 // them): each active node's health as of its last heartbeat, and the bytes customers have moved.
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
-import type { BusinessMetric } from '../../platform/metrics.ts'
+import { type BusinessMetric, samplesBy } from '../../platform/metrics.ts'
 
 /** One figure per active node: `query` answers each node's name and its value as n. */
-const perNode = (query: SQL) => async (db: Db) =>
-  rowsOf<{ name: string; n: number }>(await db.execute(query)).map((row) => ({
-    labels: { node: String(row.name) },
-    value: Number(row.n),
-  }))
+const perNode = (query: SQL) => samplesBy('node', query, 'name')
 
 /** Password guessing as a node's last heartbeat reported it (issue 25): one field of it. */
 const guessing = (field: string) =>

@@ -1,7 +1,6 @@
 // The orders' figure in /metrics (platform/metrics.ts reads it at scrape time; app.ts registers it).
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '../../platform/db/sql.ts'
-import type { BusinessMetric } from '../../platform/metrics.ts'
+import { type BusinessMetric, samplesBy } from '../../platform/metrics.ts'
 
 export const orderMetrics: BusinessMetric[] = [
   {
@@ -9,9 +8,6 @@ export const orderMetrics: BusinessMetric[] = [
     help: 'Paid wallet orders by kind (new static IPs, renewals, traffic), all replicas together.',
     kind: 'counter',
     labelNames: ['kind'],
-    read: async (db) =>
-      rowsOf<{ kind: string; n: number }>(
-        await db.execute(sql`select kind, count(*)::int as n from orders group by kind`),
-      ).map((row) => ({ labels: { kind: String(row.kind) }, value: Number(row.n) })),
+    read: samplesBy('kind', sql`select kind, count(*)::int as n from orders group by kind`),
   },
 ]

@@ -1,7 +1,6 @@
 // The top-ups' figure in /metrics (platform/metrics.ts reads it at scrape time; app.ts registers it).
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '../../platform/db/sql.ts'
-import type { BusinessMetric } from '../../platform/metrics.ts'
+import { type BusinessMetric, samplesBy } from '../../platform/metrics.ts'
 
 export const topUpMetrics: BusinessMetric[] = [
   {
@@ -9,9 +8,6 @@ export const topUpMetrics: BusinessMetric[] = [
     help: 'Top-up orders by state (pending, paid, closed, cancelled).',
     kind: 'gauge',
     labelNames: ['status'],
-    read: async (db) =>
-      rowsOf<{ status: string; n: number }>(
-        await db.execute(sql`select status, count(*)::int as n from topup_orders group by status`),
-      ).map((row) => ({ labels: { status: String(row.status) }, value: Number(row.n) })),
+    read: samplesBy('status', sql`select status, count(*)::int as n from topup_orders group by status`),
   },
 ]
