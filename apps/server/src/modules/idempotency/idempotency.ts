@@ -9,10 +9,11 @@
 // and the lost request (should it still be alive) can no longer record its answer, so its
 // transaction rolls back instead of moving money twice.
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
@@ -39,8 +40,15 @@ export type MoneyContext = {
   actor: string
   requestId?: string
   idempotencyKey?: string
-  settle?: (tx: Tx, answer: unknown) => Promise<void>
+  settle?: Settlement
 }
+
+/**
+ * How a request's answer is recorded: `record` is the statement (or a CTE of the caller's
+ * statement) that writes it under the key, no row when the claim was lost, and `done` marks the
+ * claim settled once that statement answered its row.
+ */
+type Settlement = { record: (answer: unknown, onlyIf?: SQL) => SQL; done: () => void }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -169,27 +177,22 @@ function storedBody(request: FastifyRequest, data: unknown): string {
   return JSON.stringify(schema ? schema.parse(envelope) : envelope)
 }
 
-const recordAnswer = (claim: Claim, body: string) => sql`
+const recordAnswer = (claim: Claim, body: string, onlyIf: SQL = sql`true`) => sql`
   update ${idempotencyKeys}
   set status = 'done', response_status = 200, response_body = ${body}::text, lease_until = null
   where scope = ${claim.scope}::text and user_id = ${claim.userId}::uuid and key = ${claim.key}::text
-    and claim_id = ${claim.claimId}::uuid and status = 'running'
+    and claim_id = ${claim.claimId}::uuid and status = 'running' and ${onlyIf}
   returning 1`
 
-/**
- * Records the envelope the route will answer in the caller's transaction, after the money moved. No
- * row means our lease ran out and a retry took the key over: it moves the money, we must not, so this
- * throws IDEMPOTENCY_IN_PROGRESS and the caller's transaction rolls back.
- */
-function settleFor(request: FastifyRequest): MoneyContext['settle'] {
+/** The settlement of a request that claimed its key: the envelope the route will answer, recorded with the money. */
+function settlementFor(request: FastifyRequest): Settlement | undefined {
   const claim = request.idempotencyClaim
   if (!claim) return undefined
-  return async (tx, data) => {
-    const recorded = (await tx.execute(recordAnswer(claim, storedBody(request, data)))) as unknown as {
-      rows: unknown[]
-    }
-    if (recorded.rows.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-    claim.isSettled = true
+  return {
+    record: (answer, onlyIf) => recordAnswer(claim, storedBody(request, answer), onlyIf),
+    done: () => {
+      claim.isSettled = true
+    },
   }
 }
 
@@ -198,12 +201,37 @@ export const moneyContext = (request: FastifyRequest): MoneyContext => ({
   actor: request.operator ? `operator:${request.operator.operatorId}` : `user:${request.auth?.userId}`,
   requestId: request.id,
   idempotencyKey: request.idempotencyClaim?.key,
-  settle: settleFor(request),
+  settle: settlementFor(request),
 })
 
-/** The last step of a money transaction: the request's answer is recorded with the money it moved. */
+/**
+ * The last step of a money transaction: the request's answer is recorded with the money it moved.
+ * No row means our lease ran out and a retry took the key over: it moves the money, we must not, so
+ * this throws IDEMPOTENCY_IN_PROGRESS and the caller's transaction rolls back.
+ */
 export async function settled<T>(tx: Tx, context: MoneyContext, answer: T): Promise<T> {
-  await context.settle?.(tx, answer)
+  if (!context.settle) return answer
+  const recorded = rowsOf(await tx.execute(context.settle.record(answer)))
+  return confirmSettled(context, recorded.length, answer)
+}
+
+/**
+ * settled() as the CTE `settled` of the caller's statement, for a hot path that moves its money in
+ * one statement: `after` names a CTE the record must follow (the debit, so a request that waited on
+ * the wallet row past its lease sees the retry's takeover). The statement selects `outcome`; hand
+ * its value to confirm(), which throws as settled() does.
+ */
+export function settledCte<T>(context: MoneyContext, answer: T, after: SQL) {
+  return {
+    cte: sql`settled as (${context.settle?.record(answer, after) ?? sql`select 1`})`,
+    outcome: sql`(select count(*) from settled)::int as settled`,
+    confirm: (rows: number | string) => confirmSettled(context, Number(rows), answer),
+  }
+}
+
+function confirmSettled<T>(context: MoneyContext, rows: number, answer: T): T {
+  if (rows === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+  context.settle?.done()
   return answer
 }
 

@@ -5,4 +5,5 @@ export {
   type MoneyContext,
   moneyContext,
   settled,
+  settledCte,
 } from './idempotency.ts'

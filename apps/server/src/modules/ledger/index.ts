@@ -10,6 +10,7 @@ export {
   walletAccountId,
   walletBalance,
   walletBalances,
+  walletChargeCtes,
 } from './ledger.service.ts'
 export {
   alreadyRefunded,

@@ -1,6 +1,6 @@
 // The ledger's invariants of DESIGN §4 (entries balance, balances match their entries, none is
-// negative), and its transactions as a fragment for the owners of what they pay for: the top-ups
-// and the orders check their side against it. src/invariants.ts runs them all.
+// negative, every refund names its item), and its transactions as a fragment for the owners of
+// what they pay for: the top-ups and the orders check their side against it. src/invariants.ts runs them all.
 import { type SQL, sql } from 'drizzle-orm'
 
 /** Named checks: each statement answers the offending rows, none when the invariant holds. */
@@ -31,4 +31,8 @@ export const ledgerInvariants = {
   lonely: sql`
     select t.id from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id having count(e.id) < 2`,
+  // a refund transaction that does not name the item it paid back (its row in refunds)
+  unrecordedRefund: sql`
+    select t.id, t.reference from ledger_transactions t left join refunds r on r.transaction_id = t.id
+    where t.kind = 'refund' and r.transaction_id is null`,
 } satisfies InvariantChecks

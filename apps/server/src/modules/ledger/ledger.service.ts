@@ -230,10 +230,26 @@ export async function chargeWallet(
   charge: WalletCharge,
   context?: PostingContext,
 ): Promise<{ transactionId: string }> {
-  const [row] = rowsOf<{ transaction_id: string | null; entries: number }>(
-    await tx.execute(sql`with ${chargeCtes(charge, context)} select ${chargeOutcome}`),
-  )
-  return assertCharged(tx, charge, { transactionId: row?.transaction_id ?? null, entries: row?.entries ?? 0 })
+  const { ctes, outcome, confirm } = walletChargeCtes(charge, context)
+  const [row] = rowsOf<ChargeOutcome>(await tx.execute(sql`with ${ctes} select ${outcome}`))
+  return confirm(tx, row)
+}
+
+type ChargeOutcome = { transaction_id: string | null; entries: number | string }
+
+/**
+ * chargeWallet() as CTEs of the caller's statement, for a hot path that writes its other owners'
+ * rows in the same statement: `debited` names the debit (no row when the balance falls short). The
+ * statement selects `outcome`; hand its row to confirm(), which throws as chargeWallet() does.
+ */
+export function walletChargeCtes(charge: WalletCharge, context?: PostingContext) {
+  return {
+    ctes: chargeCtes(charge, context),
+    debited: sql`exists (select 1 from debited)`,
+    outcome: chargeOutcome,
+    confirm: (tx: Tx, row: ChargeOutcome | undefined) =>
+      assertCharged(tx, charge, { transactionId: row?.transaction_id ?? null, entries: row?.entries ?? 0 }),
+  }
 }
 
 /** A customer's wallet balance in cents (0 before the wallet exists). */

@@ -6,7 +6,7 @@ import { findInvariantViolations } from '../../invariants.ts'
 import { inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { users } from '../auth/auth.schema.ts'
-import { accounts, ledgerEntries } from './ledger.schema.ts'
+import { accounts, ledgerEntries, refunds } from './ledger.schema.ts'
 import { postLedgerTransaction, systemAccountId } from './ledger.service.ts'
 
 let server: TestServer
@@ -135,6 +135,34 @@ describe('ledger', () => {
     await server.db.execute(sql`update wallets set balance = balance + 1 where account_id = ${wallet}`)
     expect(Object.keys(await findInvariantViolations(server.db))).toEqual(['drifted'])
     await server.db.execute(sql`update wallets set balance = balance - 1 where account_id = ${wallet}`)
+    expect(await findInvariantViolations(server.db)).toEqual({})
+  })
+
+  it('the invariant checker notices a refund that does not name its item, until its row is written', async () => {
+    const { email } = await server.newCustomer()
+    const wallet = await walletOf(email)
+    const sales = await inTransaction(server.db, (tx) => systemAccountId(tx, 'sales_revenue'))
+    // Posted past refundToWallet, with a reference migration 0022's trigger cannot read either.
+    const { transactionId } = await inTransaction(server.db, (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'refund',
+        description: 'test',
+        reference: 'refund:by-hand',
+        entries: [
+          { accountId: sales, amount: -1_00 },
+          { accountId: wallet, amount: 1_00 },
+        ],
+      }),
+    )
+    const violations = await findInvariantViolations(server.db)
+    expect(Object.keys(violations)).toEqual(['unrecordedRefund'])
+    expect(violations.unrecordedRefund).toEqual([{ id: transactionId, reference: 'refund:by-hand' }])
+    await server.db.insert(refunds).values({
+      transactionId,
+      orderNo: 'by-hand',
+      itemKind: 'ip',
+      itemId: '00000000-0000-4000-8000-000000000000',
+    })
     expect(await findInvariantViolations(server.db)).toEqual({})
   })
 })

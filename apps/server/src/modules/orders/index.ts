@@ -7,6 +7,7 @@ export {
   ordersOfInstance,
   paidOrder,
   paidOrderCentsByDay,
+  paidOrderCtes,
   placePaidOrder,
   type ReplacementsReader,
 } from './orders.service.ts'

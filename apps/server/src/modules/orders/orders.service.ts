@@ -123,6 +123,37 @@ export async function placePaidOrder(
   return toOrder(order)
 }
 
+type PaidOrderValues = Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>
+
+/**
+ * placePaidOrder() as CTEs of the caller's statement (`ordered`, `ordered_lines`), for a hot path
+ * that moves its money in one statement; `at` is the transaction's now(), which the order's
+ * created_at takes. Answers the fragment and the order as it will read.
+ */
+export function paidOrderCtes(values: PaidOrderValues, instanceIds: string[], at: Date) {
+  const v = values
+  return {
+    ctes: sql`ordered as (
+      insert into orders (order_no, user_id, kind, region_id, quantity, duration_days, protocol, unit_price,
+        discount_percent, total)
+      values (${v.orderNo}::text, ${v.userId}::uuid, ${v.kind}::text, ${v.regionId ?? null}::text,
+        ${v.quantity}::int, ${v.durationDays}::int, ${v.protocol ?? null}::text, ${v.unitPrice}::bigint,
+        ${v.discountPercent}::int, ${v.total}::bigint)
+      returning order_no
+    ), ordered_lines as (
+      insert into order_instances (order_no, instance_id)
+      select (select order_no from ordered), line.id from unnest(${sql.param(instanceIds)}::uuid[]) as line(id)
+    )`,
+    order: toOrder({
+      ...v,
+      regionId: v.regionId ?? null,
+      protocol: v.protocol ?? null,
+      status: 'paid',
+      createdAt: at,
+    }),
+  }
+}
+
 /** What an order charged, as stored (cents), for refunds: one order by number. */
 export async function paidOrder(db: Db | Tx, orderNo: string) {
   const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo))

@@ -1,8 +1,8 @@
-// Buying static IPs from the wallet (renewal.service.ts renews them). Each purchase is one database transaction of named
-// steps, each through the module that owns its tables: lock stock (FOR UPDATE SKIP LOCKED), create
-// the instances, record the order (orders' placePaidOrder), charge the wallet (the ledger's
-// chargeWallet) and settle the request (idempotency's settled), so there is never a charge without an
-// address or the reverse.
+// Buying static IPs from the wallet (renewal.service.ts renews them). Each purchase is one database
+// transaction of two statements, each part written by the module that owns its tables: lock stock
+// (FOR UPDATE SKIP LOCKED, here), then the instances (here), the order (orders' paidOrderCtes), the
+// charge (the ledger's walletChargeCtes) and the settled answer (idempotency's settledCte) as one
+// statement, so there is never a charge without an address or the reverse.
 import { randomUUID } from 'node:crypto'
 import { centsToAmount } from '@proxy/contract/money'
 import type { Instance } from '@proxy/contract/static-ip/instances'
@@ -12,9 +12,9 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
-import { chargeWallet, walletBalance } from '../ledger/index.ts'
-import { placePaidOrder } from '../orders/index.ts'
+import { type MoneyContext, settledCte } from '../idempotency/index.ts'
+import { walletBalance, walletChargeCtes } from '../ledger/index.ts'
+import { paidOrderCtes } from '../orders/index.ts'
 import { newCredentials } from './credentials.ts'
 import { assertExpectedTotal, listPriceCents, termDiscounts, unitPriceCents } from './pricing.ts'
 import { ipInventory, regions } from './static-ip.schema.ts'
@@ -109,16 +109,15 @@ async function lockStock(tx: Tx, input: StaticIpPurchaseInput): Promise<PickedRe
   return region?.id ? region : undefined
 }
 
-/** Create the instances of a purchase on their allocated addresses, in one statement. */
-async function createInstances(
-  tx: Tx,
+/** The instances of a purchase on their allocated addresses, as the CTE `made` of the paying statement. */
+function instancesCte(
   userId: string,
   input: StaticIpPurchaseInput,
   instances: Instance[],
   addressIds: string[],
 ) {
   const column = <T>(pick: (instance: Instance) => T) => sql.param(instances.map(pick))
-  await tx.execute(sql`
+  return sql`made as (
     insert into proxy_instances (id, user_id, inventory_id, order_no, line_instance_name, protocol, auto_renew,
       expires_at, username, password, uuid)
     select line.id, ${userId}::uuid, line.inventory_id, line.order_no, line.name, ${input.protocol}::text,
@@ -127,12 +126,13 @@ async function createInstances(
       ${column((instance) => instance.orderNo)}::text[], ${column((instance) => instance.lineInstanceName)}::text[],
       ${column((instance) => instance.expiresAt)}::timestamptz[], ${column((instance) => instance.username)}::text[],
       ${column((instance) => instance.password)}::text[], ${column((instance) => instance.uuid)}::uuid[])
-      as line(id, inventory_id, order_no, name, expires_at, username, password, uuid)`)
+      as line(id, inventory_id, order_no, name, expires_at, username, password, uuid)
+  )`
 }
 
 /**
- * One purchase, one transaction of named steps: lock stock, create the instances, record the order,
- * charge the wallet, settle the request. The wallet is charged last, so the customer's wallet row is
+ * One purchase, one transaction: lock stock, then create the instances, record the order, charge the
+ * wallet and settle the request in one statement. The wallet is charged last, so the customer's wallet row is
  * locked only until the commit right after it. Any refusal (price changed, out of stock, insufficient
  * balance, a lost idempotency claim) rolls all of it back.
  */
@@ -185,15 +185,10 @@ export async function purchaseStaticIp(
         createdAt,
       }
     })
-    await createInstances(
-      tx,
-      userId,
-      input,
-      instances,
-      addresses.map((address) => address.id),
-    )
-    const order = await placePaidOrder(
-      tx,
+    // One statement for the rest, each part written by its table's owner: the instances (here), the
+    // order (orders), the charge (the ledger) and the settled answer (idempotency). `npm run bench`
+    // measured the same steps as five statements at three quarters of the purchases per second.
+    const { ctes: orderCtes, order } = paidOrderCtes(
       {
         orderNo,
         userId,
@@ -207,9 +202,9 @@ export async function purchaseStaticIp(
         total,
       },
       instances.map((instance) => instance.id),
+      new Date(region.at),
     )
-    await chargeWallet(
-      tx,
+    const charge = walletChargeCtes(
       {
         userId,
         amount: total,
@@ -227,6 +222,15 @@ export async function purchaseStaticIp(
       },
       context,
     )
-    return settled(tx, context, { order, instances })
+    const answer = { order, instances }
+    const settle = settledCte(context, answer, charge.debited)
+    const addressIds = addresses.map((address) => address.id)
+    const [done] = rowsOf<{ settled: number; transaction_id: string | null; entries: number }>(
+      await tx.execute(sql`
+        with ${instancesCte(userId, input, instances, addressIds)}, ${orderCtes}, ${charge.ctes}, ${settle.cte}
+        select ${charge.outcome}, ${settle.outcome}`),
+    )
+    await charge.confirm(tx, done)
+    return settle.confirm(done?.settled ?? 0)
   })
 }
