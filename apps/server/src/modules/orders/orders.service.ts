@@ -4,6 +4,7 @@ import type { Instance } from '@proxy/contract/static-ip/instances'
 import type { IpReplacement } from '@proxy/contract/static-ip/replacement'
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
+import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { orderInstances, orders } from './orders.schema.ts'
 
@@ -105,53 +106,48 @@ export async function getOrder(
   return { order: toOrder(order), instances, replacements }
 }
 
+type PaidOrderValues = Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>
+
+/** The order and the instances it covers, as CTEs (`ordered`, which answers created_at, and `ordered_lines`). */
+const orderCtes = (v: PaidOrderValues, instanceIds: string[]) => sql`ordered as (
+    insert into orders (order_no, user_id, kind, region_id, quantity, duration_days, protocol, unit_price,
+      discount_percent, total)
+    values (${v.orderNo}::text, ${v.userId}::uuid, ${v.kind}::text, ${v.regionId ?? null}::text,
+      ${v.quantity}::int, ${v.durationDays}::int, ${v.protocol ?? null}::text, ${v.unitPrice}::bigint,
+      ${v.discountPercent}::int, ${v.total}::bigint)
+    returning order_no, created_at
+  ), ordered_lines as (
+    insert into order_instances (order_no, instance_id)
+    select (select order_no from ordered), line.id from unnest(${sql.param(instanceIds)}::uuid[]) as line(id)
+  )`
+
+/** The order as it reads once written at `at`. */
+const paidOrderOf = (v: PaidOrderValues, at: Date): Order =>
+  toOrder({ ...v, regionId: v.regionId ?? null, protocol: v.protocol ?? null, status: 'paid', createdAt: at })
+
 /**
- * Records a paid order (and the instances it covers) inside the caller's money transaction: the
- * one place any product writes its order.
+ * Records a paid order (and the instances it covers) inside the caller's money transaction, in one
+ * statement: the one place any product writes its order.
  */
 export async function placePaidOrder(
   tx: Tx,
-  values: typeof orders.$inferInsert,
+  values: PaidOrderValues,
   instanceIds: string[] = [],
 ): Promise<Order> {
-  const [order] = await tx.insert(orders).values(values).returning()
-  if (!order) throw new Error(`order ${values.orderNo} not created`)
-  if (instanceIds.length > 0)
-    await tx
-      .insert(orderInstances)
-      .values(instanceIds.map((instanceId) => ({ orderNo: values.orderNo, instanceId })))
-  return toOrder(order)
+  const [row] = rowsOf<{ created_at: Date | string }>(
+    await tx.execute(sql`with ${orderCtes(values, instanceIds)} select created_at from ordered`),
+  )
+  if (!row) throw new Error(`order ${values.orderNo} not created`)
+  return paidOrderOf(values, new Date(row.created_at))
 }
 
-type PaidOrderValues = Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>
-
 /**
- * placePaidOrder() as CTEs of the caller's statement (`ordered`, `ordered_lines`), for a hot path
- * that moves its money in one statement; `at` is the transaction's now(), which the order's
- * created_at takes. Answers the fragment and the order as it will read.
+ * placePaidOrder() as CTEs of the caller's statement, for a hot path that moves its money in one
+ * statement; `at` is the transaction's now(), which the order's created_at takes. Answers the
+ * fragment and the order as it will read.
  */
 export function paidOrderCtes(values: PaidOrderValues, instanceIds: string[], at: Date) {
-  const v = values
-  return {
-    ctes: sql`ordered as (
-      insert into orders (order_no, user_id, kind, region_id, quantity, duration_days, protocol, unit_price,
-        discount_percent, total)
-      values (${v.orderNo}::text, ${v.userId}::uuid, ${v.kind}::text, ${v.regionId ?? null}::text,
-        ${v.quantity}::int, ${v.durationDays}::int, ${v.protocol ?? null}::text, ${v.unitPrice}::bigint,
-        ${v.discountPercent}::int, ${v.total}::bigint)
-      returning order_no
-    ), ordered_lines as (
-      insert into order_instances (order_no, instance_id)
-      select (select order_no from ordered), line.id from unnest(${sql.param(instanceIds)}::uuid[]) as line(id)
-    )`,
-    order: toOrder({
-      ...v,
-      regionId: v.regionId ?? null,
-      protocol: v.protocol ?? null,
-      status: 'paid',
-      createdAt: at,
-    }),
-  }
+  return { ctes: orderCtes(values, instanceIds), order: paidOrderOf(values, at) }
 }
 
 /** What an order charged, as stored (cents), for refunds: one order by number. */
