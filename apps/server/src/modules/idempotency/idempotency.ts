@@ -77,6 +77,23 @@ const lapsedWithSameBody = (requestHash: string) => sql`${idempotencyKeys.status
   and coalesce(${idempotencyKeys.leaseUntil} < now(), true)
   and ${idempotencyKeys.requestHash} = ${requestHash}::text`
 
+/**
+ * Claims a key: a new one, or a running claim with the same body whose lease has run out (its
+ * request died). The claim commits without waiting for its WAL flush (`synchronous_commit` off for
+ * this statement's transaction only), one disk flush fewer per paid request: a crash may lose a
+ * claim only together with everything after it, because the money transaction that settles it
+ * flushes the WAL past it as it commits. A lost claim is a key never claimed; the retry runs afresh.
+ */
+const claimStatement = (claim: Claim) => sql`
+  insert into ${idempotencyKeys} (scope, user_id, key, request_hash, status, claim_id, lease_until)
+  select ${claim.scope}::text, ${claim.userId}::uuid, ${claim.key}::text, ${claim.requestHash}::text,
+    'running', ${claim.claimId}::uuid, ${leaseOf(claim)}
+  where set_config('synchronous_commit', 'off', true) = 'off'
+  on conflict (scope, user_id, key) do update
+    set claim_id = excluded.claim_id, lease_until = excluded.lease_until, created_at = now()
+    where ${lapsedWithSameBody(claim.requestHash)}
+  returning 1`
+
 /** The stored first answer of a key: its status and body, marked as a replay. */
 const replayStored = (reply: FastifyReply, first: typeof idempotencyKeys.$inferSelect) =>
   reply
@@ -131,18 +148,7 @@ export function createIdempotencyHooks(
       isSettled: false,
       leaseSeconds,
     }
-    const { claimId } = claim
-    const leaseUntil = leaseOf(claim)
-    // A new key, or a running claim with the same body whose lease has run out (its request died).
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ scope, userId, key, requestHash, status: 'running', claimId, leaseUntil })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.scope, idempotencyKeys.userId, idempotencyKeys.key],
-        set: { claimId, leaseUntil, createdAt: sql`now()` },
-        setWhere: lapsedWithSameBody(requestHash),
-      })
-      .returning({ key: idempotencyKeys.key })
+    const claimed = rowsOf(await db.execute(claimStatement(claim)))
     if (claimed.length > 0) {
       request.idempotencyClaim = claim
       return
