@@ -11,6 +11,7 @@ import {
   servedOwners,
   whitelistSources,
 } from '../static-ip/index.ts'
+import { destinationKeepers } from '../stats/index.ts'
 import { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from '../traffic/index.ts'
 import { readDenyList } from './node-policy.ts'
 import { credentialChanges } from './nodes.schema.ts'
@@ -115,6 +116,7 @@ async function snapshotRest(tx: Tx, node: string, cursor: string) {
     whitelists: await whitelists(tx, node),
     pool: await poolExits(tx, node),
     policy: await denyList(tx),
+    keepDestinations: await destinationKeepers(tx),
   })
   return rest
 }
@@ -161,6 +163,7 @@ async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promi
     whitelists: owners.size > 0 ? await whitelists(tx, node, [...owners]) : [],
     ...(changed('pool').size > 0 ? { pool: await poolExits(tx, node) } : {}),
     ...(changed('policy').size > 0 ? { policy: await denyList(tx) } : {}),
+    ...(changed('destinations').size > 0 ? { keepDestinations: await destinationKeepers(tx) } : {}),
   }
 }
 

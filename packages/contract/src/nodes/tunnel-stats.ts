@@ -1,0 +1,87 @@
+// Tunnel statistics as a node pushes them, inside the traffic push (so they share its reportId and
+// its idempotency): per credential and UTC hour, tunnels that succeeded, failures by reason and the
+// peak of tunnels open at once; per hour, wrong logins that named no credential. Destination host
+// names travel only for customers who keep top destinations (the pull's `keepDestinations`).
+import { z } from 'zod'
+
+/** Why a tunnel did not open. Each is a key of `failures`, in the push and in the customer's API. */
+export const TUNNEL_FAILURE_REASONS = [
+  /** A wrong password for a known username (or a login that named no credential, node-wide). */
+  'authentication',
+  /** The destination policy refused the address (private, the node's own, SMTP, the deny list). */
+  'policy',
+  /** The host name did not resolve. */
+  'dns',
+  /** No connection within the node's connect timeout. */
+  'timeout',
+  /** The destination answered with a refusal (nothing listens there). */
+  'targetRefused',
+  /** The credential had as many tunnels open as it may. */
+  'overCap',
+  /** The traffic is used up (or the account is paused). */
+  'quota',
+  /** Anything else (unreachable network, a malformed port). */
+  'other',
+] as const
+export type TunnelFailureReason = (typeof TUNNEL_FAILURE_REASONS)[number]
+
+/** A count the server stores per bucket. */
+const Count = z.number().int().min(0).max(2_147_483_647)
+
+/** Only the reasons that happened are sent. */
+export const TunnelFailures = z.strictObject(
+  Object.fromEntries(TUNNEL_FAILURE_REASONS.map((reason) => [reason, Count.optional()])) as Record<
+    TunnelFailureReason,
+    z.ZodOptional<typeof Count>
+  >,
+)
+export type TunnelFailures = z.infer<typeof TunnelFailures>
+
+/** The start of a UTC hour. */
+export const HourStart = z.iso
+  .datetime()
+  .refine((value) => Date.parse(value) % 3_600_000 === 0, 'must be the start of an hour')
+
+/** A destination host name as the client asked for it, lower-cased (never an IP literal, never a path). */
+export const DestinationHost = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^(?=.*[a-z_-])[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/, 'a host name')
+
+export const DESTINATIONS_MAX_PER_SUBJECT = 100
+export const TUNNEL_STATS_MAX_SUBJECTS = 5_000
+/** Node-wide entries (one per hour): a push covers at most a couple of days of spooled hours. */
+export const TUNNEL_STATS_MAX_NODE_HOURS = 72
+
+/** The credential kinds statistics are kept for (a new kind of credential is one more name here). */
+export const StatsSubjectKind = z.enum(['instance', 'traffic-account'])
+export type StatsSubjectKind = z.infer<typeof StatsSubjectKind>
+
+export const SubjectTunnelStats = z.strictObject({
+  hour: HourStart,
+  kind: StatsSubjectKind,
+  id: z.uuid(),
+  succeeded: Count,
+  failures: TunnelFailures,
+  /** The most tunnels open at once node-wide, sampled each second, within the part of the hour this covers. */
+  peakOpen: Count,
+  destinations: z
+    .array(z.strictObject({ host: DestinationHost, tunnels: Count, failed: Count }))
+    .max(DESTINATIONS_MAX_PER_SUBJECT)
+    .optional(),
+})
+export type SubjectTunnelStats = z.infer<typeof SubjectTunnelStats>
+
+export const NodeTunnelStats = z.strictObject({
+  hour: HourStart,
+  /** Logins whose username named no credential this node serves. */
+  authentication: Count,
+})
+export type NodeTunnelStats = z.infer<typeof NodeTunnelStats>
+
+export const TunnelStatsReport = z.strictObject({
+  subjects: z.array(SubjectTunnelStats).max(TUNNEL_STATS_MAX_SUBJECTS),
+  node: z.array(NodeTunnelStats).max(TUNNEL_STATS_MAX_NODE_HOURS),
+})
+export type TunnelStatsReport = z.infer<typeof TunnelStatsReport>
