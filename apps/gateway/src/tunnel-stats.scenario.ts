@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TopDestinations, TunnelStatsSeries } from '@proxy/contract/stats/endpoints'
 import { freePort } from './free-port.ts'
-import { connectStatus, loginOf, openSocksTunnel, type ProxyLogin, socksOutcome } from './inbound/test-clients.ts'
+import {
+  connectStatus,
+  loginOf,
+  openSocksTunnel,
+  type ProxyLogin,
+  socksOutcome,
+} from './inbound/test-clients.ts'
 import { startApi, useApiTemplate } from './sync/test-api.ts'
 import { startDnsServer } from './test-netns.ts'
 import { spawnGateway } from './test-process.ts'
@@ -170,7 +176,11 @@ export default async function run({ apiTemplate }: StatsScenarioInput) {
       instance: (await statsOf(a.token, `instance:${a.instance.id}`)).totals,
       account: (await statsOf(b.token, 'traffic-account')).totals,
       aAccount: (await statsOf(a.token, 'account')).totals,
-      bSeesA: (await api.call('GET', `/api/proxy/stats/tunnels?${window}&subject=instance:${a.instance.id}`, { token: b.token })).status,
+      bSeesA: (
+        await api.call('GET', `/api/proxy/stats/tunnels?${window}&subject=instance:${a.instance.id}`, {
+          token: b.token,
+        })
+      ).status,
       nodeLogins: await nodeLogins(),
       aDestinations: (
         await api.call<TopDestinations>('GET', `/api/proxy/stats/destinations?${window}&subject=account`, {

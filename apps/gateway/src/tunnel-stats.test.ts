@@ -13,7 +13,16 @@ beforeAll(async () => {
   })
 }, 240_000)
 
-const none = { authentication: 0, policy: 0, dns: 0, timeout: 0, targetRefused: 0, overCap: 0, quota: 0, other: 0 }
+const none = {
+  authentication: 0,
+  policy: 0,
+  dns: 0,
+  timeout: 0,
+  targetRefused: 0,
+  overCap: 0,
+  quota: 0,
+  other: 0,
+}
 
 describe('tunnel statistics through the real gateway', () => {
   it('plays the script as the clients saw it', () => {

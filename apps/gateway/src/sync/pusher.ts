@@ -18,7 +18,13 @@ import {
 import type { TunnelStatsReport } from '@proxy/contract/nodes/tunnel-stats'
 import { z } from 'zod'
 import type { Meter } from '../tracker/meter.ts'
-import { callNodeApi, endpointName, type NodeApiAnswer, NodeApiError, type NodeApiOptions } from './node-api.ts'
+import {
+  callNodeApi,
+  endpointName,
+  type NodeApiAnswer,
+  NodeApiError,
+  type NodeApiOptions,
+} from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
 
 export type PusherOptions = NodeApiOptions & {

@@ -7,8 +7,8 @@ import net from 'node:net'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { DestinationHost, type TunnelFailureReason } from '@proxy/contract/nodes/tunnel-stats'
 import { DialError } from '../inbound/context.ts'
-import type { CheckPassword } from '../route/guard.ts'
 import type { Entry, Grant } from '../route/grants.ts'
+import type { CheckPassword } from '../route/guard.ts'
 import type { Tunnels } from './tunnels.ts'
 
 export const HOUR_MS = 3_600_000
@@ -155,7 +155,11 @@ export function createTunnelStats(options: { now?: () => number } = {}) {
       keepingInstances =
         keepers.size === 0
           ? new Set()
-          : new Set(instances().filter((instance) => keepers.has(instance.owner)).map((instance) => instance.id))
+          : new Set(
+              instances()
+                .filter((instance) => keepers.has(instance.owner))
+                .map((instance) => instance.id),
+            )
     },
 
     /** Everything since the last report (undefined when there is nothing), and the counts start again. */
@@ -164,10 +168,18 @@ export function createTunnelStats(options: { now?: () => number } = {}) {
       const current = tunnels.openBySubject()
       for (const [key, n] of current) if (reportedOpen.get(key) !== n) open.push([key, n])
       for (const key of reportedOpen.keys()) if (!current.has(key)) open.push([key, 0])
-      for (const [key, n] of open) n > 0 ? reportedOpen.set(key, n) : reportedOpen.delete(key)
+      for (const [key, n] of open) {
+        if (n > 0) reportedOpen.set(key, n)
+        else reportedOpen.delete(key)
+      }
       if (counts.size === 0 && node.size === 0 && open.length === 0) return undefined
       const subjects = [...counts.values()].map(({ hostMap, ...entry }) =>
-        hostMap ? { ...entry, hosts: [...hostMap].map(([host, [n, failed]]) => [host, n, failed] as [string, number, number]) } : entry,
+        hostMap
+          ? {
+              ...entry,
+              hosts: [...hostMap].map(([host, [n, failed]]) => [host, n, failed] as [string, number, number]),
+            }
+          : entry,
       )
       const message = { subjects, node: [...node], open }
       counts = new Map()

@@ -6,6 +6,7 @@ import enOrders from '../locales/en-US/orders.json'
 import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
+import enStats from '../locales/en-US/stats.json'
 import enTraffic from '../locales/en-US/traffic.json'
 import enUser from '../locales/en-US/user.json'
 import enWallet from '../locales/en-US/wallet.json'
@@ -21,6 +22,7 @@ export const enUS: Namespaces = {
   'static-ip': enStaticIp,
   traffic: enTraffic,
   orders: enOrders,
+  stats: enStats,
 }
 
 export const antdLocale = antdEnUS

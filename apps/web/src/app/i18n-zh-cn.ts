@@ -5,6 +5,7 @@ import zhOrders from '../locales/zh-CN/orders.json'
 import zhOverview from '../locales/zh-CN/overview.json'
 import zhPortal from '../locales/zh-CN/portal.json'
 import zhStaticIp from '../locales/zh-CN/static-ip.json'
+import zhStats from '../locales/zh-CN/stats.json'
 import zhTraffic from '../locales/zh-CN/traffic.json'
 import zhUser from '../locales/zh-CN/user.json'
 import zhWallet from '../locales/zh-CN/wallet.json'
@@ -19,6 +20,7 @@ export const zhCN = {
   'static-ip': zhStaticIp,
   traffic: zhTraffic,
   orders: zhOrders,
+  stats: zhStats,
 }
 
 export type Namespaces = typeof zhCN

@@ -8,6 +8,7 @@ export const SPEC_CONSOLE_MENU: readonly (readonly [label: string, path: string]
   ['流量购买', '/console/buyTrafficFlow'],
   ['流量历史', '/console/trafficFlowHistory'],
   ['流量包列表', '/console/trafficFlowPackList'],
+  ['请求统计', '/console/tunnelStats'],
   ['充值', '/console/recharge'],
   ['账单记录', '/console/businessFlow'],
 ]

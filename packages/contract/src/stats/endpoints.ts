@@ -21,7 +21,10 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
  */
 export const StatsSubject = z
   .string()
-  .regex(new RegExp(`^(account|traffic-account|instance:${UUID})$`), 'account, traffic-account or instance:<id>')
+  .regex(
+    new RegExp(`^(account|traffic-account|instance:${UUID})$`),
+    'account, traffic-account or instance:<id>',
+  )
 
 const { from, to, granularity, tz } = UsageQuery.shape
 export const TunnelStatsQuery = z
@@ -31,7 +34,11 @@ export const TunnelStatsQuery = z
     const days = USAGE_MAX_DAYS[query.granularity]
     if (!(span > 0)) context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' })
     else if (span > days * 86_400_000)
-      context.addIssue({ code: 'custom', path: ['to'], message: `at most ${days} days per ${query.granularity} query` })
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `at most ${days} days per ${query.granularity} query`,
+      })
   })
 export type TunnelStatsQuery = z.infer<typeof TunnelStatsQuery>
 
@@ -92,7 +99,10 @@ export type StatsSettings = z.infer<typeof StatsSettings>
 
 export const DestinationsQuery = z
   .strictObject({ from: instant(), to: instant(), subject: StatsSubject.default('account') })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { path: ['to'], message: 'must be after from' })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    path: ['to'],
+    message: 'must be after from',
+  })
 export type DestinationsQuery = z.infer<typeof DestinationsQuery>
 
 export const TopDestinations = z.object({

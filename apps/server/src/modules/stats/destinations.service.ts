@@ -29,12 +29,18 @@ export async function writeStatsSettings(db: Db, customerId: string, settings: S
         setWhere: sql`${statsSettings.keepDestinations} <> excluded.keep_destinations`,
       })
     if (!settings.keepDestinations)
-      await tx.delete(tunnelDestinationsDaily).where(sql`${tunnelDestinationsDaily.customerId} = ${customerId}::uuid`)
+      await tx
+        .delete(tunnelDestinationsDaily)
+        .where(sql`${tunnelDestinationsDaily.customerId} = ${customerId}::uuid`)
   })
   return readStatsSettings(db, customerId)
 }
 
-export async function topDestinations(db: Db, customerId: string, query: DestinationsQuery): Promise<TopDestinations> {
+export async function topDestinations(
+  db: Db,
+  customerId: string,
+  query: DestinationsQuery,
+): Promise<TopDestinations> {
   const filter = await subjectFilter(db, customerId, query.subject)
   const { keepDestinations } = await readStatsSettings(db, customerId)
   if (!keepDestinations) return { keepDestinations, items: [] }

@@ -7,7 +7,9 @@ import { tunnelDestinationsDaily, tunnelStatsHourly } from './stats.schema.ts'
 export async function purgeTunnelStats(db: Db, now = new Date()) {
   const hours = await db
     .delete(tunnelStatsHourly)
-    .where(sql`${tunnelStatsHourly.hour} < ${now.toISOString()}::timestamptz - make_interval(days => ${TUNNEL_STATS_RETENTION_DAYS})`)
+    .where(
+      sql`${tunnelStatsHourly.hour} < ${now.toISOString()}::timestamptz - make_interval(days => ${TUNNEL_STATS_RETENTION_DAYS})`,
+    )
     .returning({ hour: tunnelStatsHourly.hour })
   // A day is kept while any of it is within the last 7 × 24 hours.
   const days = await db

@@ -30,9 +30,7 @@ export const tunnelStatsHourly = pgTable(
   'tunnel_stats_hourly',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(nodeId),
+    nodeId: uuid('node_id').notNull().references(nodeId),
     subjectKind: text('subject_kind').notNull(),
     subjectId: uuid('subject_id').notNull(),
     customerId: uuid('customer_id').references(() => users.id),

@@ -43,7 +43,11 @@ async function customer() {
 const push = (body: { reportId?: string; records?: unknown[]; tunnels?: unknown }, token = nodeA) =>
   server.call<{ duplicate: boolean }>('POST', '/api/node/v1/traffic', {
     token,
-    body: { reportId: body.reportId ?? randomUUID(), records: body.records ?? [], ...(body.tunnels !== undefined && { tunnels: body.tunnels }) },
+    body: {
+      reportId: body.reportId ?? randomUUID(),
+      records: body.records ?? [],
+      ...(body.tunnels !== undefined && { tunnels: body.tunnels }),
+    },
   })
 
 const stats = (who: Customer, query: Record<string, string> = {}) => {
@@ -55,7 +59,9 @@ const stats = (who: Customer, query: Record<string, string> = {}) => {
   return server.call<TunnelStatsSeries>('GET', `/api/proxy/stats/tunnels?${params}`, { token: who.token })
 }
 
-const subject = (partial: Partial<SubjectTunnelStats> & Pick<SubjectTunnelStats, 'kind' | 'id'>): SubjectTunnelStats => ({
+const subject = (
+  partial: Partial<SubjectTunnelStats> & Pick<SubjectTunnelStats, 'kind' | 'id'>,
+): SubjectTunnelStats => ({
   hour: thisHour().toISOString(),
   succeeded: 0,
   failures: {},
@@ -85,8 +91,16 @@ describe('tunnel statistics from the node push', () => {
       failures: { authentication: 2, policy: 1, dns: 1, timeout: 1, targetRefused: 1, overCap: 1 },
       peakOpen: 3,
     })
-    const account = subject({ kind: 'traffic-account', id: alice.id, succeeded: 2, failures: { quota: 4, other: 1 }, peakOpen: 2 })
-    const pushed = await push({ tunnels: report([instance, account], [{ hour: thisHour().toISOString(), authentication: 9 }]) })
+    const account = subject({
+      kind: 'traffic-account',
+      id: alice.id,
+      succeeded: 2,
+      failures: { quota: 4, other: 1 },
+      peakOpen: 2,
+    })
+    const pushed = await push({
+      tunnels: report([instance, account], [{ hour: thisHour().toISOString(), authentication: 9 }]),
+    })
     expect(pushed.status).toBe(200)
 
     const all = await stats(alice)
@@ -97,14 +111,27 @@ describe('tunnel statistics from the node push', () => {
       opened: 7 + 7 + 5,
       succeeded: 7,
       failed: 12,
-      failures: { authentication: 2, policy: 1, dns: 1, timeout: 1, targetRefused: 1, overCap: 1, quota: 4, other: 1 },
+      failures: {
+        authentication: 2,
+        policy: 1,
+        dns: 1,
+        timeout: 1,
+        targetRefused: 1,
+        overCap: 1,
+        quota: 4,
+        other: 1,
+      },
       peakConcurrent: 5,
     })
     const one = await stats(alice, { subject: `instance:${alice.instance.id}` })
     expect(lastBucket(one)).toMatchObject({ opened: 12, succeeded: 5, failed: 7, peakConcurrent: 3 })
     expect(one.body.data.totals).toMatchObject({ opened: 12, succeeded: 5, peakConcurrent: 3 })
     const traffic = await stats(alice, { subject: 'traffic-account' })
-    expect(traffic.body.data.totals).toMatchObject({ opened: 7, succeeded: 2, failures: { quota: 4, other: 1, authentication: 0 } })
+    expect(traffic.body.data.totals).toMatchObject({
+      opened: 7,
+      succeeded: 2,
+      failures: { quota: 4, other: 1, authentication: 0 },
+    })
     // The node-wide logins that named no credential are nobody's.
     expect((await stats(bob)).body.data.totals.failures.authentication).toBe(0)
   })
@@ -116,7 +143,9 @@ describe('tunnel statistics from the node push', () => {
     }
     expect((await push(body)).body.data.duplicate).toBe(false)
     expect((await push(body)).body.data.duplicate).toBe(true)
-    await push({ tunnels: report([subject({ kind: 'instance', id: bob.instance.id, succeeded: 1, peakOpen: 2 })]) })
+    await push({
+      tunnels: report([subject({ kind: 'instance', id: bob.instance.id, succeeded: 1, peakOpen: 2 })]),
+    })
     const answer = await stats(bob, { subject: `instance:${bob.instance.id}` })
     expect(lastBucket(answer)).toMatchObject({ succeeded: 5, peakConcurrent: 6 })
   })
@@ -124,7 +153,10 @@ describe('tunnel statistics from the node push', () => {
   it('adds the peaks of two nodes in one hour, and a day takes its busiest hour', async () => {
     const who = await customer()
     const at = (hour: string, token: string, peakOpen: number) =>
-      push({ tunnels: report([subject({ hour, kind: 'traffic-account', id: who.id, succeeded: 1, peakOpen })]) }, token)
+      push(
+        { tunnels: report([subject({ hour, kind: 'traffic-account', id: who.id, succeeded: 1, peakOpen })]) },
+        token,
+      )
     await at(hoursAgo(1), nodeA, 4)
     await at(hoursAgo(1), nodeB, 3)
     await at(hoursAgo(2), nodeA, 5)
@@ -141,14 +173,26 @@ describe('tunnel statistics from the node push', () => {
   })
 
   it('accepts an old-style push without statistics, and drops unknown subjects and hours out of range', async () => {
-    const old = await push({ records: [{ kind: 'instance', id: alice.instance.id, upBytes: 10, downBytes: 20 }] })
+    const old = await push({
+      records: [{ kind: 'instance', id: alice.instance.id, upBytes: 10, downBytes: 20 }],
+    })
     expect(old.status).toBe(200)
     const before = (await stats(alice)).body.data.totals.opened
     const odd = await push({
       tunnels: report([
         subject({ kind: 'instance', id: randomUUID(), succeeded: 50 }),
-        subject({ kind: 'instance', id: alice.instance.id, hour: new Date(thisHour().getTime() - 100 * 86_400_000).toISOString(), succeeded: 50 }),
-        subject({ kind: 'instance', id: alice.instance.id, hour: new Date(thisHour().getTime() + 5 * HOUR).toISOString(), succeeded: 50 }),
+        subject({
+          kind: 'instance',
+          id: alice.instance.id,
+          hour: new Date(thisHour().getTime() - 100 * 86_400_000).toISOString(),
+          succeeded: 50,
+        }),
+        subject({
+          kind: 'instance',
+          id: alice.instance.id,
+          hour: new Date(thisHour().getTime() + 5 * HOUR).toISOString(),
+          succeeded: 50,
+        }),
       ]),
     })
     expect(odd.status).toBe(200)
@@ -157,8 +201,16 @@ describe('tunnel statistics from the node push', () => {
 
   it('refuses malformed statistics with 400 and nothing stored', async () => {
     const bad = [
-      report([subject({ kind: 'instance', id: alice.instance.id, hour: new Date(thisHour().getTime() + 60_000).toISOString() })]),
-      report([{ ...subject({ kind: 'instance', id: alice.instance.id }), failures: { gremlins: 1 } } as never]),
+      report([
+        subject({
+          kind: 'instance',
+          id: alice.instance.id,
+          hour: new Date(thisHour().getTime() + 60_000).toISOString(),
+        }),
+      ]),
+      report([
+        { ...subject({ kind: 'instance', id: alice.instance.id }), failures: { gremlins: 1 } } as never,
+      ]),
       report([subject({ kind: 'instance', id: alice.instance.id, succeeded: -1 })]),
       { subjects: [], node: [], extra: true },
     ]
@@ -170,18 +222,33 @@ describe('tunnel statistics from the node push', () => {
     expect(theirs.status).toBe(404)
     expect((await stats(bob, { subject: `instance:${randomUUID()}` })).status).toBe(404)
     expect((await stats(bob)).body.data.totals.succeeded).toBe(5)
-    const destinations = await server.call('GET', `/api/proxy/stats/destinations?from=${hoursAgo(2)}&to=${hoursAgo(0)}&subject=instance:${alice.instance.id}`, { token: bob.token })
+    const destinations = await server.call(
+      'GET',
+      `/api/proxy/stats/destinations?from=${hoursAgo(2)}&to=${hoursAgo(0)}&subject=instance:${alice.instance.id}`,
+      { token: bob.token },
+    )
     expect(destinations.status).toBe(404)
   })
 
   it('validates the query and needs a session or token', async () => {
-    for (const query of [{ subject: 'instance:nope' }, { subject: 'everything' }, { granularity: 'week' }, { from: hoursAgo(0), to: hoursAgo(2) }])
-      expect((await stats(alice, query)).status, JSON.stringify(query)).toBe(400)
-    expect((await server.call('GET', `/api/proxy/stats/tunnels?from=${hoursAgo(2)}&to=${hoursAgo(0)}`)).status).toBe(401)
+    const queries: Record<string, string>[] = [
+      { subject: 'instance:nope' },
+      { subject: 'everything' },
+      { granularity: 'week' },
+      { from: hoursAgo(0), to: hoursAgo(2) },
+    ]
+    for (const query of queries) expect((await stats(alice, query)).status, JSON.stringify(query)).toBe(400)
+    expect(
+      (await server.call('GET', `/api/proxy/stats/tunnels?from=${hoursAgo(2)}&to=${hoursAgo(0)}`)).status,
+    ).toBe(401)
   })
 
   it('lists the subjects: the account, the traffic account and each static IP', async () => {
-    const answer = await server.call<{ items: { subject: string; address: string | null }[] }>('GET', '/api/proxy/stats/subjects', { token: alice.token })
+    const answer = await server.call<{ items: { subject: string; address: string | null }[] }>(
+      'GET',
+      '/api/proxy/stats/subjects',
+      { token: alice.token },
+    )
     expect(answer.body.data.items.map((item) => item.subject)).toEqual([
       'account',
       'traffic-account',
@@ -193,9 +260,17 @@ describe('tunnel statistics from the node push', () => {
   it('purges hours older than 90 days', async () => {
     const who = await customer()
     const old = new Date(thisHour().getTime() - 89 * 86_400_000).toISOString()
-    await push({ tunnels: report([subject({ kind: 'traffic-account', id: who.id, hour: old, succeeded: 3 })]) })
+    await push({
+      tunnels: report([subject({ kind: 'traffic-account', id: who.id, hour: old, succeeded: 3 })]),
+    })
     const count = async () =>
-      Number((await server.db.execute(sql`select count(*)::int as n from tunnel_stats_hourly where customer_id = ${who.id}::uuid`) as unknown as { rows: { n: number }[] }).rows[0]?.n)
+      Number(
+        (
+          (await server.db.execute(
+            sql`select count(*)::int as n from tunnel_stats_hourly where customer_id = ${who.id}::uuid`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n,
+      )
     expect(await count()).toBe(1)
     await purgeTunnelStats(server.db, new Date(Date.now() + 2 * 86_400_000))
     expect(await count()).toBe(0)
@@ -210,7 +285,10 @@ describe('keep top destinations', () => {
       { token: who.token },
     )
   const setKeep = (who: Customer, keepDestinations: boolean) =>
-    server.call<{ keepDestinations: boolean }>('PUT', '/api/proxy/stats/settings', { token: who.token, body: { keepDestinations } })
+    server.call<{ keepDestinations: boolean }>('PUT', '/api/proxy/stats/settings', {
+      token: who.token,
+      body: { keepDestinations },
+    })
   const named = (who: Customer) =>
     report([
       subject({
@@ -225,14 +303,24 @@ describe('keep top destinations', () => {
       }),
     ])
   const pulled = async (cursor?: string) =>
-    (await server.call<{ cursor: string; keepDestinations?: string[] }>('GET', `/api/node/v1/users${cursor ? `?cursor=${cursor}` : ''}`, { token: nodeA })).body.data
+    (
+      await server.call<{ cursor: string; keepDestinations?: string[] }>(
+        'GET',
+        `/api/node/v1/users${cursor ? `?cursor=${cursor}` : ''}`,
+        { token: nodeA },
+      )
+    ).body.data
 
   it('is off by default: host names pushed anyway are not stored', async () => {
     const who = await customer()
-    expect((await server.call('GET', '/api/proxy/stats/settings', { token: who.token })).body.data).toEqual({ keepDestinations: false })
+    expect((await server.call('GET', '/api/proxy/stats/settings', { token: who.token })).body.data).toEqual({
+      keepDestinations: false,
+    })
     await push({ tunnels: named(who) })
     expect((await destinations(who)).body.data).toEqual({ keepDestinations: false, items: [] })
-    const rows = (await server.db.execute(sql`select count(*)::int as n from tunnel_destinations_daily where customer_id = ${who.id}::uuid`)) as unknown as { rows: { n: number }[] }
+    const rows = (await server.db.execute(
+      sql`select count(*)::int as n from tunnel_destinations_daily where customer_id = ${who.id}::uuid`,
+    )) as unknown as { rows: { n: number }[] }
     expect(rows.rows[0]?.n).toBe(0)
   })
 
@@ -262,6 +350,8 @@ describe('keep top destinations', () => {
   it('refuses a malformed setting', async () => {
     const who = await customer()
     for (const body of [{}, { keepDestinations: 'yes' }, { keepDestinations: true, more: 1 }])
-      expect((await server.call('PUT', '/api/proxy/stats/settings', { token: who.token, body })).status).toBe(400)
+      expect((await server.call('PUT', '/api/proxy/stats/settings', { token: who.token, body })).status).toBe(
+        400,
+      )
   })
 })

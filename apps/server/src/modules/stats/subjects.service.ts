@@ -15,19 +15,30 @@ export async function statsSubjects(db: Db, customerId: string): Promise<{ items
       select distinct subject_kind, subject_id from tunnel_stats_hourly
       where customer_id = ${customerId}::uuid`),
   )
-  const recent = await listInstances(db, customerId, { page: 1, pageSize: RECENT_INSTANCES, sort: 'createdAt.desc' })
+  const recent = await listInstances(db, customerId, {
+    page: 1,
+    pageSize: RECENT_INSTANCES,
+    sort: 'createdAt.desc',
+  })
   const listed = new Set(recent.items.map((instance) => instance.id))
   const older = kept.filter((row) => row.subject_kind === 'instance' && !listed.has(row.subject_id))
   const instances = [
     ...recent.items,
-    ...(older.length > 0 ? await instancesByIds(db, older.map((row) => row.subject_id)) : []),
+    ...(older.length > 0
+      ? await instancesByIds(
+          db,
+          older.map((row) => row.subject_id),
+        )
+      : []),
   ]
   const hasAccount =
     kept.some((row) => row.subject_kind === 'traffic-account') || (await hasBoughtTraffic(db, customerId))
   return {
     items: [
       { subject: 'account', kind: 'account', address: null, name: null },
-      ...(hasAccount ? [{ subject: 'traffic-account', kind: 'traffic-account' as const, address: null, name: null }] : []),
+      ...(hasAccount
+        ? [{ subject: 'traffic-account', kind: 'traffic-account' as const, address: null, name: null }]
+        : []),
       ...instances.map((instance) => ({
         subject: `instance:${instance.id}`,
         kind: 'instance' as const,

@@ -74,7 +74,15 @@ export async function recordTunnelStats(tx: Tx, nodeId: string, report: TunnelSt
   }
   for (const n of report.node.filter((entry) => isKept(entry.hour) && entry.authentication > 0)) {
     const failures = FAILURE_COLUMNS.map(({ reason }) => (reason === 'authentication' ? n.authentication : 0))
-    add({ hour: new Date(n.hour).toISOString(), kind: 'node', id: nodeId, customerId: null, succeeded: 0, failures, peak: 0 })
+    add({
+      hour: new Date(n.hour).toISOString(),
+      kind: 'node',
+      id: nodeId,
+      customerId: null,
+      succeeded: 0,
+      failures,
+      peak: 0,
+    })
   }
   if (rows.size > 0) await addHourly(tx, nodeId, [...rows.values()])
   await addDestinations(tx, subjects, owners)
@@ -116,7 +124,10 @@ async function addDestinations(tx: Tx, subjects: SubjectTunnelStats[], owners: M
         where customer_id = ${anyUuid(customers)} and keep_destinations`),
     ).map((row) => row.customer_id),
   )
-  const sums = new Map<string, { day: string; customer: string; kind: string; id: string; host: string; tunnels: number; failed: number }>()
+  const sums = new Map<
+    string,
+    { day: string; customer: string; kind: string; id: string; host: string; tunnels: number; failed: number }
+  >()
   for (const s of named) {
     const customer = owners.get(`${s.kind}:${s.id}`) ?? ''
     if (!keeping.has(customer)) continue
@@ -124,7 +135,15 @@ async function addDestinations(tx: Tx, subjects: SubjectTunnelStats[], owners: M
     for (const { host, tunnels, failed } of s.destinations ?? []) {
       const name = host.replace(/\.$/, '')
       const key = `${day}|${s.kind}|${s.id}|${name}`
-      const held = sums.get(key) ?? { day, customer, kind: s.kind, id: s.id, host: name, tunnels: 0, failed: 0 }
+      const held = sums.get(key) ?? {
+        day,
+        customer,
+        kind: s.kind,
+        id: s.id,
+        host: name,
+        tunnels: 0,
+        failed: 0,
+      }
       held.tunnels += tunnels
       held.failed += failed
       sums.set(key, held)

@@ -56,7 +56,9 @@ export async function tunnelStatsSeries(
           ${to}::timestamptz at time zone ${tz},
           interval '1 day') as d`
   const bucketOf =
-    query.granularity === 'hour' ? sql`hour` : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+    query.granularity === 'hour'
+      ? sql`hour`
+      : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
   const statement = sql`
     with buckets as (select t from (${buckets}) as b where t < ${to}::timestamptz),
     hours as (
@@ -77,7 +79,11 @@ export async function tunnelStatsSeries(
   } catch (error) {
     // The contract checks tz against the runtime's zone list; the database's list can be shorter.
     if (pgErrorCode(error) === '22023')
-      throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'tz', message: 'unknown time zone' }] }, 'tz: unknown time zone')
+      throw new AppError(
+        'VALIDATION_FAILED',
+        { issues: [{ field: 'tz', message: 'unknown time zone' }] },
+        'tz: unknown time zone',
+      )
     throw error
   }
   const series = rows.map((row) => ({

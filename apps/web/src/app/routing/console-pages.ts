@@ -1,4 +1,4 @@
-// The nine console pages of SPEC §2: path, menu key and title, shared by the router and the side menu.
+// The console pages: SPEC §2's nine and the request statistics; path, menu key and title, shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -9,6 +9,7 @@ export type ConsolePageKey =
   | 'buyTrafficFlow'
   | 'trafficFlowHistory'
   | 'trafficFlowPackList'
+  | 'tunnelStats'
   | 'recharge'
   | 'businessFlow'
 
@@ -28,6 +29,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('buyTrafficFlow'),
   page('trafficFlowHistory'),
   page('trafficFlowPackList'),
+  page('tunnelStats'),
   page('recharge'),
   page('businessFlow'),
 ]
