@@ -67,7 +67,8 @@ export default async function run({ apiTemplate }: StatsScenarioInput) {
   const gateway = spawnGateway({
     GATEWAY_API_URL: api.baseUrl,
     GATEWAY_NODE_TOKEN: api.nodeToken,
-    GATEWAY_ADDRESSES: `${STOCK_PREFIX}0/24`,
+    // The pool host among the node's own addresses: its entries are listened on.
+    GATEWAY_ADDRESSES: `${STOCK_PREFIX}0/24,${POOL_HOST}/32`,
     GATEWAY_POOL_HOST: POOL_HOST,
     GATEWAY_POOL_PORTS: String(poolPort),
     GATEWAY_SPOOL_DIR: spoolDir,
