@@ -1,5 +1,6 @@
 // Buckets as the table shows them: a local time label, the counts, and only the buckets where something happened.
-import { TUNNEL_FAILURE_REASONS, type TunnelStatsPoint } from '@proxy/contract/stats/endpoints'
+import type { TunnelStatsPoint } from '@proxy/contract/stats/endpoints'
+import { TUNNEL_FAILURE_REASONS } from '@proxy/contract/stats/reasons'
 import type { StatsGranularity } from './stats-range.ts'
 
 export type StatsRow = TunnelStatsPoint & { label: string }

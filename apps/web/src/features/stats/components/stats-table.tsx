@@ -1,6 +1,6 @@
 // Succeeded and failed tunnels per bucket with the reasons, newest first. On a phone the reasons fold into
 // each row's expansion, so the table never scrolls sideways.
-import { TUNNEL_FAILURE_REASONS } from '@proxy/contract/stats/endpoints'
+import { TUNNEL_FAILURE_REASONS } from '@proxy/contract/stats/reasons'
 import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { reasonsOf, type StatsRow } from './stats-rows.ts'
