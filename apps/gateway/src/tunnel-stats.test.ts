@@ -51,7 +51,9 @@ describe('tunnel statistics through the real gateway', () => {
 
   it('counts the traffic account’s wrong password and its spent quota; logins naming nothing go node-wide', () => {
     const quota = result.account.failures.quota
-    console.log(`tunnel stats: ${quota} of 3 logins refused for quota, ${result.bProbes} probe(s) until served`)
+    console.log(
+      `tunnel stats: ${quota} of 3 logins refused for quota, ${result.bProbes} probe(s) until served`,
+    )
     expect(quota).toBeGreaterThanOrEqual(1)
     expect(result.account).toMatchObject({
       opened: 2 + 1 + quota,

@@ -24,12 +24,16 @@ const thisHour = () => new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOStrin
 const TEXTS = { 'zh-CN': zh, 'en-US': en } as const
 
 /** Pushes tunnel statistics as the demo node (its token is in the server's data directory). */
-const pushStats = async (subjects: unknown[]) => {
+const pushStats = async (subjects: unknown[], destinations: unknown[]) => {
   const token = readFileSync(join(dataDir, 'demo-node.token'), 'utf8').trim()
   const answer = await fetch(`${baseURL}/api/node/v1/traffic`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ reportId: crypto.randomUUID(), records: [], tunnels: { subjects, node: [] } }),
+    body: JSON.stringify({
+      reportId: crypto.randomUUID(),
+      records: [],
+      tunnels: { subjects, node: [], destinations },
+    }),
   })
   expect(answer.status).toBe(200)
 }
@@ -45,17 +49,28 @@ beforeAll(async () => {
     protocol: 'socks5',
   })
   instanceId = bought.instances[0]?.id ?? ''
-  await pushStats([
-    {
-      hour: thisHour(),
-      kind: 'instance',
-      id: instanceId,
-      succeeded: 40,
-      failures: { authentication: 3, dns: 5, timeout: 2 },
-      peakOpen: 7,
-      destinations: [{ host: 'shop.example.com', tunnels: 12, failed: 1 }],
-    },
-  ])
+  await pushStats(
+    [
+      {
+        hour: thisHour(),
+        kind: 'instance',
+        id: instanceId,
+        succeeded: 40,
+        failures: { authentication: 3, dns: 5, timeout: 2 },
+        peakOpen: 7,
+      },
+    ],
+    [
+      {
+        hour: thisHour(),
+        kind: 'instance',
+        id: instanceId,
+        host: 'shop.example.com',
+        tunnels: 12,
+        failed: 1,
+      },
+    ],
+  )
 })
 afterAll(async () => {
   await browser?.close()
@@ -105,17 +120,28 @@ describe.each(['zh-CN', 'en-US'] as const)('the statistics page in %s', (languag
       // Keep destinations: on, then a new push names a host; off asks first and deletes.
       await page.getByTestId('stats-keep-destinations').click()
       await poll(() => page.getByTestId('stats-keep-destinations').getAttribute('aria-checked')).toBe('true')
-      await pushStats([
-        {
-          hour: thisHour(),
-          kind: 'instance',
-          id: instanceId,
-          succeeded: 0,
-          failures: {},
-          peakOpen: 0,
-          destinations: [{ host: 'shop.example.com', tunnels: 4, failed: 0 }],
-        },
-      ])
+      await pushStats(
+        [
+          {
+            hour: thisHour(),
+            kind: 'instance',
+            id: instanceId,
+            succeeded: 0,
+            failures: {},
+            peakOpen: 0,
+          },
+        ],
+        [
+          {
+            hour: thisHour(),
+            kind: 'instance',
+            id: instanceId,
+            host: 'shop.example.com',
+            tunnels: 4,
+            failed: 0,
+          },
+        ],
+      )
       await page.reload()
       await poll(() => page.getByTestId('stats-destination-list').textContent()).toContain('shop.example.com')
       await expectLayout(page, `stats-destinations-${width}`, language, 'tunnelStats')

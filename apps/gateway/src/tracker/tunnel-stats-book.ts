@@ -3,7 +3,9 @@
 // and what the next push carries (tunnel statistics travel in the traffic push, under its reportId).
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import {
+  DESTINATIONS_MAX_PER_REPORT,
   DESTINATIONS_MAX_PER_SUBJECT,
+  type DestinationTunnels,
   type SubjectTunnelStats,
   TUNNEL_STATS_MAX_NODE_HOURS,
   TUNNEL_STATS_MAX_SUBJECTS,
@@ -16,8 +18,6 @@ import { HOUR_MS, type TunnelStatsMessage } from './tunnel-stats.ts'
 const MAX_ENTRIES = 200_000
 /** Host names per subject-hour held between pushes. */
 const MAX_HOSTS = 5_000
-/** Host names per push: bounds its body with the byte records (the API takes 4 MiB). */
-export const DESTINATIONS_MAX_PER_REPORT = 5_000
 const COUNT_MAX = 2_147_483_647
 
 type Entry = {
@@ -120,51 +120,53 @@ export function createTunnelStatsBook(options: { now?: () => number } = {}) {
      */
     drain(): TunnelStatsReport[] {
       if (entries.size === 0 && node.size === 0) return []
-      const subjects = [...entries.values()].map(toReport)
+      const drained = [...entries.values()].map(toReport)
       const nodeHours = [...node].map(([hour, authentication]) => ({
         hour: new Date(hour).toISOString(),
         authentication,
       }))
       entries = new Map()
       node = new Map()
-      return chunk(subjects, nodeHours.slice(-TUNNEL_STATS_MAX_NODE_HOURS))
+      return chunk(drained, nodeHours.slice(-TUNNEL_STATS_MAX_NODE_HOURS))
     },
   }
 }
 
-function toReport(entry: Entry): SubjectTunnelStats {
-  const top = [...entry.hosts]
+function toReport(entry: Entry): { subject: SubjectTunnelStats; destinations: DestinationTunnels[] } {
+  const hour = new Date(entry.hour).toISOString()
+  const { kind, id } = entry
+  const destinations = [...entry.hosts]
     .sort((a, b) => b[1][0] - a[1][0])
     .slice(0, DESTINATIONS_MAX_PER_SUBJECT)
-    .map(([host, [tunnels, failed]]) => ({ host, tunnels, failed }))
-  return {
-    hour: new Date(entry.hour).toISOString(),
-    kind: entry.kind,
-    id: entry.id,
+    .map(([host, [tunnels, failed]]) => ({ hour, kind, id, host, tunnels, failed }))
+  const subject = {
+    hour,
+    kind,
+    id,
     succeeded: entry.succeeded,
     failures: entry.failures,
     peakOpen: entry.peak,
-    ...(top.length > 0 && { destinations: top }),
   }
+  return { subject, destinations }
 }
 
-/** Reports within the contract's bounds: subjects per push, and host names per push. */
-function chunk(subjects: SubjectTunnelStats[], node: TunnelStatsReport['node']): TunnelStatsReport[] {
+/** Reports within the contract's bounds (credentials, host names): a credential's host names go in its report. */
+function chunk(entries: ReturnType<typeof toReport>[], node: TunnelStatsReport['node']): TunnelStatsReport[] {
   const reports: TunnelStatsReport[] = [{ subjects: [], node }]
-  let hosts = 0
-  for (const subject of subjects) {
-    const current = reports[reports.length - 1] as TunnelStatsReport
-    const named = subject.destinations?.length ?? 0
+  for (const { subject, destinations } of entries) {
+    let current = reports[reports.length - 1] as TunnelStatsReport
+    const held = current.destinations?.length ?? 0
     if (
       current.subjects.length >= TUNNEL_STATS_MAX_SUBJECTS ||
-      (hosts + named > DESTINATIONS_MAX_PER_REPORT && current.subjects.length > 0)
+      (held + destinations.length > DESTINATIONS_MAX_PER_REPORT && current.subjects.length > 0)
     ) {
-      reports.push({ subjects: [subject], node: [] })
-      hosts = named
-    } else {
-      current.subjects.push(subject)
-      hosts += named
+      current = { subjects: [], node: [] }
+      reports.push(current)
     }
+    current.subjects.push(subject)
+    if (destinations.length === 0) continue
+    current.destinations ??= []
+    current.destinations.push(...destinations)
   }
   return reports
 }

@@ -174,7 +174,6 @@ describe('the sync side’s book', () => {
         succeeded: 4,
         failures: { dns: 2 },
         peakOpen: 5,
-        destinations: [{ host: 'a.example', tunnels: 2, failed: 1 }],
       },
       {
         hour: new Date(T0 + HOUR_MS).toISOString(),
@@ -183,6 +182,16 @@ describe('the sync side’s book', () => {
         succeeded: 0,
         failures: {},
         peakOpen: 1,
+      },
+    ])
+    expect(report?.destinations).toEqual([
+      {
+        hour: new Date(T0).toISOString(),
+        kind: 'instance',
+        id: INSTANCE,
+        host: 'a.example',
+        tunnels: 2,
+        failed: 1,
       },
     ])
     expect(book.drain()).toEqual([])
@@ -202,5 +211,6 @@ describe('the sync side’s book', () => {
     const reports = book.drain()
     expect(reports.map((report) => report.subjects.length)).toEqual([50, 10])
     expect(reports.flatMap((report) => report.subjects)).toHaveLength(60)
+    expect(reports.map((report) => report.destinations?.length)).toEqual([5000, 1000])
   })
 })

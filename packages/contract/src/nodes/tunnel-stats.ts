@@ -29,10 +29,14 @@ export const DestinationHost = z
   .string()
   .min(1)
   .max(253)
-  .regex(/^(?=.*[a-z_-])[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/, 'a host name')
+  .regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/, 'a host name')
+  // All digits and dots is an IPv4 literal, not a name.
+  .refine((name) => /[a-z_-]/.test(name), 'a host name, not an IP address')
 
 export const DESTINATIONS_MAX_PER_SUBJECT = 100
 export const TUNNEL_STATS_MAX_SUBJECTS = 5_000
+/** Host names per push, all credentials together (a flat list keeps a push's size linear). */
+export const DESTINATIONS_MAX_PER_REPORT = 5_000
 /** Node-wide entries (one per hour): a push covers at most a couple of days of spooled hours. */
 export const TUNNEL_STATS_MAX_NODE_HOURS = 72
 
@@ -48,10 +52,6 @@ export const SubjectTunnelStats = z.strictObject({
   failures: TunnelFailures,
   /** The most tunnels open at once node-wide, sampled each second, within the part of the hour this covers. */
   peakOpen: Count,
-  destinations: z
-    .array(z.strictObject({ host: DestinationHost, tunnels: Count, failed: Count }))
-    .max(DESTINATIONS_MAX_PER_SUBJECT)
-    .optional(),
 })
 export type SubjectTunnelStats = z.infer<typeof SubjectTunnelStats>
 
@@ -62,8 +62,21 @@ export const NodeTunnelStats = z.strictObject({
 })
 export type NodeTunnelStats = z.infer<typeof NodeTunnelStats>
 
+/** Tunnels to one host name for one credential in one hour (only for customers who keep destinations). */
+export const DestinationTunnels = z.strictObject({
+  hour: HourStart,
+  kind: StatsSubjectKind,
+  id: z.uuid(),
+  host: DestinationHost,
+  tunnels: Count,
+  failed: Count,
+})
+export type DestinationTunnels = z.infer<typeof DestinationTunnels>
+
 export const TunnelStatsReport = z.strictObject({
   subjects: z.array(SubjectTunnelStats).max(TUNNEL_STATS_MAX_SUBJECTS),
   node: z.array(NodeTunnelStats).max(TUNNEL_STATS_MAX_NODE_HOURS),
+  /** The most tunnelled-to host names of each credential (at most DESTINATIONS_MAX_PER_SUBJECT per hour). */
+  destinations: z.array(DestinationTunnels).max(DESTINATIONS_MAX_PER_REPORT).optional(),
 })
 export type TunnelStatsReport = z.infer<typeof TunnelStatsReport>

@@ -289,19 +289,16 @@ describe('keep top destinations', () => {
       token: who.token,
       body: { keepDestinations },
     })
-  const named = (who: Customer) =>
-    report([
-      subject({
-        kind: 'instance',
-        id: who.instance.id,
-        succeeded: 3,
-        failures: { dns: 1 },
-        destinations: [
-          { host: 'example.com', tunnels: 3, failed: 0 },
-          { host: 'nowhere.test', tunnels: 1, failed: 1 },
-        ],
-      }),
-    ])
+  const named = (who: Customer): TunnelStatsReport => {
+    const at = { hour: thisHour().toISOString(), kind: 'instance' as const, id: who.instance.id }
+    return {
+      ...report([subject({ ...at, succeeded: 3, failures: { dns: 1 } })]),
+      destinations: [
+        { ...at, host: 'example.com', tunnels: 3, failed: 0 },
+        { ...at, host: 'nowhere.test', tunnels: 1, failed: 1 },
+      ],
+    }
+  }
   const pulled = async (cursor?: string) =>
     (
       await server.call<{ cursor: string; keepDestinations?: string[] }>(

@@ -1,7 +1,11 @@
 // The node push's tunnel statistics, written in the push's own transaction (so the push's reportId
 // makes them idempotent with its bytes): counts are added to each node's hourly row, the peak keeps
 // the largest reported, and host names are kept only for customers who turned that on.
-import type { SubjectTunnelStats, TunnelStatsReport } from '@proxy/contract/nodes/tunnel-stats'
+import type {
+  DestinationTunnels,
+  SubjectTunnelStats,
+  TunnelStatsReport,
+} from '@proxy/contract/nodes/tunnel-stats'
 import { TUNNEL_STATS_RETENTION_DAYS } from '@proxy/contract/stats/endpoints'
 import { sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
@@ -24,7 +28,10 @@ type Row = {
 }
 
 /** Owner of each subject the server knows (instance → its customer; traffic account → its customer). */
-async function ownersOf(tx: Tx, subjects: SubjectTunnelStats[]): Promise<Map<string, string>> {
+async function ownersOf(
+  tx: Tx,
+  subjects: Pick<SubjectTunnelStats, 'kind' | 'id'>[],
+): Promise<Map<string, string>> {
   const ids = (kind: SubjectTunnelStats['kind']) => [
     ...new Set(subjects.filter((s) => s.kind === kind).map((s) => s.id)),
   ]
@@ -47,7 +54,11 @@ export async function recordTunnelStats(tx: Tx, nodeId: string, report: TunnelSt
     return at > now.getTime() - TUNNEL_STATS_RETENTION_DAYS * DAY_MS && at <= now.getTime() + HOUR_MS
   }
   const subjects = report.subjects.filter((s) => isKept(s.hour))
-  const owners = subjects.length > 0 ? await ownersOf(tx, subjects) : new Map<string, string>()
+  const destinations = (report.destinations ?? []).filter((d) => isKept(d.hour))
+  const owners =
+    subjects.length + destinations.length > 0
+      ? await ownersOf(tx, [...subjects, ...destinations])
+      : new Map<string, string>()
   // One row per key: a statement's upsert may not touch a row twice.
   const rows = new Map<string, Row>()
   const add = (row: Row) => {
@@ -85,7 +96,7 @@ export async function recordTunnelStats(tx: Tx, nodeId: string, report: TunnelSt
     })
   }
   if (rows.size > 0) await addHourly(tx, nodeId, [...rows.values()])
-  await addDestinations(tx, subjects, owners)
+  await addDestinations(tx, destinations, owners)
 }
 
 async function addHourly(tx: Tx, nodeId: string, rows: Row[]) {
@@ -113,10 +124,10 @@ async function addHourly(tx: Tx, nodeId: string, rows: Row[]) {
 }
 
 /** Host names of the customers who keep them (checked here too: a node may not have pulled a change yet). */
-async function addDestinations(tx: Tx, subjects: SubjectTunnelStats[], owners: Map<string, string>) {
-  const named = subjects.filter((s) => (s.destinations?.length ?? 0) > 0 && owners.has(`${s.kind}:${s.id}`))
+async function addDestinations(tx: Tx, destinations: DestinationTunnels[], owners: Map<string, string>) {
+  const named = destinations.filter((d) => owners.has(`${d.kind}:${d.id}`))
   if (named.length === 0) return
-  const customers = [...new Set(named.map((s) => owners.get(`${s.kind}:${s.id}`) ?? ''))]
+  const customers = [...new Set(named.map((d) => owners.get(`${d.kind}:${d.id}`) ?? ''))]
   const keeping = new Set(
     rowsOf<{ customer_id: string }>(
       await tx.execute(sql`
@@ -124,30 +135,26 @@ async function addDestinations(tx: Tx, subjects: SubjectTunnelStats[], owners: M
         where customer_id = ${anyUuid(customers)} and keep_destinations`),
     ).map((row) => row.customer_id),
   )
-  const sums = new Map<
-    string,
-    { day: string; customer: string; kind: string; id: string; host: string; tunnels: number; failed: number }
-  >()
-  for (const s of named) {
-    const customer = owners.get(`${s.kind}:${s.id}`) ?? ''
+  type Sum = {
+    day: string
+    customer: string
+    kind: string
+    id: string
+    host: string
+    tunnels: number
+    failed: number
+  }
+  const sums = new Map<string, Sum>()
+  for (const d of named) {
+    const customer = owners.get(`${d.kind}:${d.id}`) ?? ''
     if (!keeping.has(customer)) continue
-    const day = s.hour.slice(0, 10)
-    for (const { host, tunnels, failed } of s.destinations ?? []) {
-      const name = host.replace(/\.$/, '')
-      const key = `${day}|${s.kind}|${s.id}|${name}`
-      const held = sums.get(key) ?? {
-        day,
-        customer,
-        kind: s.kind,
-        id: s.id,
-        host: name,
-        tunnels: 0,
-        failed: 0,
-      }
-      held.tunnels += tunnels
-      held.failed += failed
-      sums.set(key, held)
-    }
+    const day = new Date(d.hour).toISOString().slice(0, 10)
+    const host = d.host.replace(/\.$/, '')
+    const key = `${day}|${d.kind}|${d.id}|${host}`
+    const held = sums.get(key) ?? { day, customer, kind: d.kind, id: d.id, host, tunnels: 0, failed: 0 }
+    held.tunnels += d.tunnels
+    held.failed += d.failed
+    sums.set(key, held)
   }
   const list = [...sums.values()]
   if (list.length === 0) return
