@@ -19,24 +19,32 @@ export const TunnelFailures = z.strictObject(
 )
 export type TunnelFailures = z.infer<typeof TunnelFailures>
 
-/** The start of a UTC hour. */
-export const HourStart = z.iso
-  .datetime()
-  .refine((value) => Date.parse(value) % 3_600_000 === 0, 'must be the start of an hour')
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/
+/**
+ * The start of a UTC hour as an ISO 8601 instant (`2026-11-29T08:00:00.000Z`). Checked by a refinement,
+ * not a pattern: the API fuzz takes every string with a pattern for an id field.
+ */
+export const HourStart = z
+  .string()
+  .max(30)
+  .refine(
+    (value) => ISO_INSTANT.test(value) && Date.parse(value) % 3_600_000 === 0,
+    'must be the start of a UTC hour, e.g. 2026-11-29T08:00:00.000Z',
+  )
 
 /** A destination host name as the client asked for it, lower-cased (never an IP literal, never a path). */
+const HOST_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/
 export const DestinationHost = z
   .string()
   .min(1)
   .max(253)
-  .regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/, 'a host name')
-  // All digits and dots is an IPv4 literal, not a name.
-  .refine((name) => /[a-z_-]/.test(name), 'a host name, not an IP address')
+  // Labels of letters, digits, '-' and '_'; all digits and dots is an IPv4 literal, not a name.
+  .refine((name) => HOST_NAME.test(name) && /[a-z_-]/.test(name), 'a lower-case host name, not an IP address')
 
 export const DESTINATIONS_MAX_PER_SUBJECT = 100
-export const TUNNEL_STATS_MAX_SUBJECTS = 5_000
+export const TUNNEL_STATS_MAX_SUBJECTS = 1_000
 /** Host names per push, all credentials together (a flat list keeps a push's size linear). */
-export const DESTINATIONS_MAX_PER_REPORT = 5_000
+export const DESTINATIONS_MAX_PER_REPORT = 1_000
 /** Node-wide entries (one per hour): a push covers at most a couple of days of spooled hours. */
 export const TUNNEL_STATS_MAX_NODE_HOURS = 72
 
