@@ -12,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, pgErrorCode } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
+import { bucketOfHour, bucketStarts } from '../../platform/db/time-buckets.ts'
 import { AppError } from '../../platform/errors.ts'
 import { holdsInstance } from '../static-ip/index.ts'
 import { FAILURE_COLUMNS } from './failure-columns.ts'
@@ -44,21 +45,12 @@ export async function tunnelStatsSeries(
   customerId: string,
   query: TunnelStatsQuery,
 ): Promise<TunnelStatsSeries> {
-  const { from, to, tz } = query
+  const { to, tz } = query
   const filter = await subjectFilter(db, customerId, query.subject)
   const columns = ['succeeded', ...FAILURE_COLUMNS.map(({ column }) => column)]
   const sums = (source: string) => sql.raw(columns.map((c) => `sum(${source}.${c}) as ${c}`).join(', '))
-  const buckets =
-    query.granularity === 'hour'
-      ? sql`select generate_series(date_trunc('hour', ${from}::timestamptz), ${to}::timestamptz, interval '1 hour') as t`
-      : sql`select d at time zone ${tz} as t from generate_series(
-          date_trunc('day', ${from}::timestamptz at time zone ${tz}),
-          ${to}::timestamptz at time zone ${tz},
-          interval '1 day') as d`
-  const bucketOf =
-    query.granularity === 'hour'
-      ? sql`hour`
-      : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+  const buckets = bucketStarts(query)
+  const bucketOf = bucketOfHour(query)
   const statement = sql`
     with buckets as (select t from (${buckets}) as b where t < ${to}::timestamptz),
     hours as (

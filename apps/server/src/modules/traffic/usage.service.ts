@@ -5,6 +5,7 @@ import { bytesToWire } from '@proxy/contract/bytes'
 import type { UsageQuery, UsageSeries } from '@proxy/contract/traffic/usage'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, pgErrorCode } from '../../platform/db/client.ts'
+import { bucketOfHour, bucketStarts } from '../../platform/db/time-buckets.ts'
 import { AppError } from '../../platform/errors.ts'
 import { holdsInstance } from '../static-ip/index.ts'
 
@@ -22,20 +23,11 @@ async function subjectFilter(db: Db, userId: string, query: UsageQuery): Promise
 }
 
 export async function usageSeries(db: Db, userId: string, query: UsageQuery): Promise<UsageSeries> {
-  const { from, to, tz } = query
+  const { to, tz } = query
   const subjects = await subjectFilter(db, userId, query)
   // Bucket starts as instants: UTC hours, or local midnights converted back from wall time.
-  const buckets =
-    query.granularity === 'hour'
-      ? sql`select generate_series(date_trunc('hour', ${from}::timestamptz), ${to}::timestamptz, interval '1 hour') as t`
-      : sql`select d at time zone ${tz} as t from generate_series(
-          date_trunc('day', ${from}::timestamptz at time zone ${tz}),
-          ${to}::timestamptz at time zone ${tz},
-          interval '1 day') as d`
-  const bucketOf =
-    query.granularity === 'hour'
-      ? sql`hour`
-      : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+  const buckets = bucketStarts(query)
+  const bucketOf = bucketOfHour(query)
   // Sum per stored hour first (an index range scan), then move at most a few thousand hours into
   // their local days: the time-zone arithmetic never runs per instance.
   const statement = sql`

@@ -3,10 +3,11 @@
 import { theme } from 'antd'
 import { BarChart, LineChart } from 'echarts/charts'
 import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components'
-import { type ECharts, init, use } from 'echarts/core'
+import { use } from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useEcharts } from '../../../shared/ui/use-echarts.ts'
 import { buildStatsChartOption, type StatsChartInput } from './stats-chart-option.ts'
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendPlainComponent, CanvasRenderer])
@@ -18,25 +19,10 @@ export type StatsChartProps = Pick<StatsChartInput, 'series' | 'granularity' | '
 export const StatsChart = ({ series, granularity, tz, isNarrow, height }: StatsChartProps) => {
   const { t, i18n } = useTranslation('stats')
   const { token } = theme.useToken()
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<ECharts | null>(null)
+  const { box, draw } = useEcharts()
 
   useEffect(() => {
-    const element = box.current
-    if (!element) return
-    const instance = init(element, undefined, { renderer: 'canvas' })
-    chart.current = instance
-    const observer = new ResizeObserver(() => instance.resize())
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      instance.dispose()
-      chart.current = null
-    }
-  }, [])
-
-  useEffect(() => {
-    chart.current?.setOption(
+    draw(
       buildStatsChartOption({
         series,
         granularity,
@@ -52,9 +38,8 @@ export const StatsChart = ({ series, granularity, tz, isNarrow, height }: StatsC
           split: token.colorBorderSecondary,
         },
       }),
-      { notMerge: true },
     )
-  }, [series, granularity, tz, isNarrow, i18n.language, t, token])
+  }, [draw, series, granularity, tz, isNarrow, i18n.language, t, token])
 
   return (
     <div

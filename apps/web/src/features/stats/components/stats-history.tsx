@@ -35,28 +35,20 @@ export const StatsHistory = () => {
   const rows = useMemo(() => (data ? activeRows(series, data.granularity, data.tz) : []), [data, series])
 
   const body = () => {
-    if (!data)
-      return isPending || !isError ? (
-        <Skeleton active paragraph={{ rows: 8 }} data-testid="stats-loading" />
-      ) : (
+    if (isError && !data)
+      return (
         <Result
           status="warning"
           title={t('error.title')}
           extra={<Button onClick={() => void refetch()}>{t('error.retry')}</Button>}
         />
       )
+    if (!data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="stats-loading" />
     if (rows.length === 0)
       return (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <Flex vertical gap={token.marginXXS}>
-              <Typography.Text strong>{t('empty.title')}</Typography.Text>
-              <Typography.Text type="secondary">{t('empty.hint')}</Typography.Text>
-            </Flex>
-          }
-          data-testid="stats-empty"
-        />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.title')} data-testid="stats-empty">
+          <Typography.Text type="secondary">{t('empty.hint')}</Typography.Text>
+        </Empty>
       )
     return (
       <Flex vertical gap={token.marginLG}>
