@@ -121,6 +121,7 @@ export const listInstances = defineEndpoint({
   path: '/proxy/instances',
   summary: 'Your static IPs, filtered and paged',
   tags,
+  scope: 'read',
   query: InstanceListQuery,
   response: pageOf(Instance),
 })
@@ -130,6 +131,7 @@ export const getInstance = defineEndpoint({
   path: '/proxy/instances/:id',
   summary: 'One static IP with ready connection strings',
   tags,
+  scope: 'read',
   params: InstanceIdParams,
   response: InstanceDetail,
 })
@@ -139,6 +141,7 @@ export const updateInstance = defineEndpoint({
   path: '/proxy/instances/:id',
   summary: 'Rename, switch auto-renew or set a remark',
   tags,
+  scope: 'manage',
   params: InstanceIdParams,
   body: UpdateInstanceInput,
   response: Instance,
@@ -149,6 +152,7 @@ export const resetInstanceCredentials = defineEndpoint({
   path: '/proxy/instances/:id/reset-credentials',
   summary: 'New username, password and vmess id; the old ones stop working',
   tags,
+  scope: 'manage',
   params: InstanceIdParams,
   response: InstanceDetail,
 })
