@@ -16,6 +16,7 @@ import {
 } from './modules/admin/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
+import { downloadLinkRoutes } from './modules/download-links/index.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts'
 import { createWalletAccount, walletCentsOf } from './modules/ledger/index.ts'
@@ -151,6 +152,7 @@ export async function buildApp(
   await app.register(userRoutes, { ...deps, mailer, mailQueue })
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
+  await app.register(downloadLinkRoutes, deps)
   await app.register(orderRoutes, {
     ...deps,
     instancesOf: instancesByIds,
