@@ -9,7 +9,8 @@ export function registeredRoutes(app: FastifyInstance, prefix = '/'): Registered
   const routes: RegisteredRoute[] = []
   const parents: string[] = ['']
   for (const line of printed.split('\n')) {
-    const match = /^([│├└─\s]*)(\/\S*)(?: \(([A-Z, ]+)\))?$/.exec(line)
+    // A segment may continue its parent's without a slash (`/replace` → `ments`): the tree is a radix tree.
+    const match = /^([│├└─\s]*)(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line)
     if (!match?.[2]) continue
     // Each level of the tree is indented by four characters ("├── ", "│   └── ").
     const depth = Math.round((match[1] ?? '').length / 4)

@@ -51,7 +51,12 @@ const TEXTS = {
 const customerWithLines = async (tag: string): Promise<Customer> => {
   const customer = await registerCustomer(baseURL, tag)
   await payInSandbox(baseURL, await createTopUp(baseURL, customer.token, 100))
-  await buyStaticIps(baseURL, customer.token, { regionId: 'jp-tyo', quantity: 2, durationDays: 30, protocol: 'socks5' })
+  await buyStaticIps(baseURL, customer.token, {
+    regionId: 'jp-tyo',
+    quantity: 2,
+    durationDays: 30,
+    protocol: 'socks5',
+  })
   return customer
 }
 
@@ -68,8 +73,13 @@ const fetchLink = async (url: string) => {
   return { status: answer.status, text: await answer.text() }
 }
 
-const confirmPopup = (page: Page, name: string) =>
-  page.locator('.ant-popconfirm:visible').getByRole('button', { name }).click()
+// antd spaces out a two-character Chinese label on a button (重 置).
+const spaced = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`)
+const confirmPopup = (page: Page, label: string) =>
+  page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: spaced(label) })
+    .click()
 
 /** Makes a token with read and buy ticked off and on as asked, in the personal-info dialog; answers its secret. */
 const createScopedToken = async (page: Page, language: Language, name: string) => {
@@ -79,8 +89,12 @@ const createScopedToken = async (page: Page, language: Language, name: string) =
   await page.getByRole('menuitem', { name: texts.personalInfo }).click()
   const modal = page.locator('.ant-modal').filter({ hasText: texts.personalInfo })
   // Read is ticked for a new token; this one may read only.
-  await expect(modal.getByRole('checkbox', { name: new RegExp(`^${texts.read}`) }).isChecked()).resolves.toBe(true)
-  await expect(modal.getByRole('checkbox', { name: new RegExp(`^${texts.buy}`) }).isChecked()).resolves.toBe(false)
+  await expect(modal.getByRole('checkbox', { name: new RegExp(`^${texts.read}`) }).isChecked()).resolves.toBe(
+    true,
+  )
+  await expect(modal.getByRole('checkbox', { name: new RegExp(`^${texts.buy}`) }).isChecked()).resolves.toBe(
+    false,
+  )
   await modal.getByRole('textbox', { name: texts.tokenName }).fill(name)
   await modal.getByRole('button', { name: texts.createToken }).click()
   const secret = (await modal.getByTestId('token-secret').textContent()) ?? ''
@@ -129,9 +143,13 @@ describe('scoped API keys and download links', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.message).toContain('"buy"')
     // A token made before scopes (or through the API without them) shows as full access.
-    await call('/user/api-tokens', customer.token, { method: 'POST', body: JSON.stringify({ name: 'legacy' }) })
+    await call('/user/api-tokens', customer.token, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'legacy' }),
+    })
     await modal.locator('.ant-modal-close').click()
     await page.reload()
+    await page.waitForLoadState('networkidle')
     await page.getByTestId('user-menu').click()
     await page.getByRole('menuitem', { name: '个人信息' }).click()
     await page.getByTestId('api-token-full-access').waitFor()
@@ -155,7 +173,7 @@ describe('scoped API keys and download links', () => {
     expect(newUrl).not.toBe(url)
     expect((await fetchLink(url)).status).toBe(404)
     expect((await fetchLink(newUrl)).text).toBe(fetched.text)
-    await expect(row.textContent()).resolves.toContain(newUrl.split('/').at(-1)?.slice(0, 9))
+    await expect.poll(() => row.textContent()).toContain(newUrl.split('/').at(-1)?.slice(0, 9))
 
     // Delete asks first; then the link is gone and its URL answers 404.
     await row.getByTestId('download-link-delete').click()
@@ -185,7 +203,9 @@ describe('scoped API keys and download links', () => {
         await modal.getByRole('textbox', { name: texts.tokenName }).fill('buyer')
         await modal.getByRole('button', { name: texts.createToken }).click()
         const buyer = modal.getByTestId('api-token-table').locator('tbody tr').filter({ hasText: 'buyer' })
-        await expect(buyer.getByTestId('api-token-scope-tags').textContent()).resolves.toBe(`${texts.read}${texts.buy}`)
+        await expect(buyer.getByTestId('api-token-scope-tags').textContent()).resolves.toBe(
+          `${texts.read}${texts.buy}`,
+        )
         await expectLayout(page, `personal info ${language} ${width}`, language, null)
         await screenshot(page, `api-keys-${language}-${width}-tokens`)
         await page.keyboard.press('Escape')

@@ -26,10 +26,7 @@ type EndpointBase = {
  * compile, and mount() refuses it at start-up (ARCHITECTURE.md, "API token scopes").
  */
 export type Endpoint = EndpointBase &
-  (
-    | { auth?: true; scope: ApiScope }
-    | { auth: false | 'session' | 'node' | 'operator'; scope?: never }
-  )
+  ({ auth?: true; scope: ApiScope } | { auth: false | 'session' | 'node' | 'operator'; scope?: never })
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint
 

@@ -25,7 +25,11 @@ export type OperatorContext = { operatorId: string; email: string; role: Operato
 /** Refuses (403 SCOPE_REQUIRED, naming it) a credential without `scope`. */
 export function assertScope(auth: Pick<AuthContext, 'scopes'>, scope: ApiScope) {
   if (!auth.scopes.includes(scope))
-    throw new AppError('SCOPE_REQUIRED', { scope }, `This API token lacks the "${scope}" scope this call needs`)
+    throw new AppError(
+      'SCOPE_REQUIRED',
+      { scope },
+      `This API token lacks the "${scope}" scope this call needs`,
+    )
 }
 
 declare module 'fastify' {

@@ -46,8 +46,7 @@ beforeAll(async () => {
   // Customer routes are the ones a stranger gets 401 from (every public one answers something else).
   customerRoutes = []
   for (const route of candidates)
-    if ((await server.call(route.method, concrete(route.url))).status === 401)
-      customerRoutes.push(route)
+    if ((await server.call(route.method, concrete(route.url))).status === 401) customerRoutes.push(route)
 })
 afterAll(() => server.close())
 
@@ -63,7 +62,8 @@ async function newApiToken(scopes?: ApiScope[] | string[]) {
   return made.body.data.token
 }
 
-const call = (route: RegisteredRoute, token: string) => server.call(route.method, concrete(route.url), { token })
+const call = (route: RegisteredRoute, token: string) =>
+  server.call(route.method, concrete(route.url), { token })
 
 describe('API token scopes', () => {
   it('are declared by every customer endpoint of the contract, and by none of the session-only ones', () => {
@@ -71,6 +71,8 @@ describe('API token scopes', () => {
     for (const endpoint of customerEndpoints) {
       if (endpoint.auth === 'session') expect(endpoint.scope, routeOf(endpoint)).toBeUndefined()
       else expect(API_SCOPES, routeOf(endpoint)).toContain(endpoint.scope)
+      // The rule (ARCHITECTURE.md): reading is `read`, whatever else the token may do.
+      if (endpoint.method === 'GET') expect(endpoint.scope, routeOf(endpoint)).toBe('read')
     }
   })
 
@@ -79,6 +81,17 @@ describe('API token scopes', () => {
     for (const endpoint of customerEndpoints) expect(served, routeOf(endpoint)).toContain(routeOf(endpoint))
     // The files (exports) are customer routes outside the contract's endpoint objects: walked too.
     expect(customerRoutes.some((route) => route.url === '/api/proxy/instances/export/:type')).toBe(true)
+  })
+
+  it('are named in the OpenAPI document, call by call', async () => {
+    const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { description?: string }>>
+    }
+    for (const endpoint of customerEndpoints.filter((each) => each.scope)) {
+      const operation =
+        document.paths[`/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]?.[endpoint.method.toLowerCase()]
+      expect(operation?.description, routeOf(endpoint)).toContain(`API token scope: \`${endpoint.scope}\``)
+    }
   })
 
   it('refuse a token without the scope with 403 naming it, and let a token holding it past', {
@@ -104,7 +117,9 @@ describe('API token scopes', () => {
       for (const scope of API_SCOPES) answers.set(scope, await call(route, tokens[scope]))
       // A contract endpoint's scope is its declaration; a file route's is the one token it lets past.
       const declared = endpointOf(route)?.scope
-      const passing = API_SCOPES.filter((scope) => answers.get(scope)?.body.code !== errorCatalogue.SCOPE_REQUIRED.code)
+      const passing = API_SCOPES.filter(
+        (scope) => answers.get(scope)?.body.code !== errorCatalogue.SCOPE_REQUIRED.code,
+      )
       const needed = declared ?? (passing.length === 1 ? passing[0] : undefined)
       if (!needed) {
         failures.push(`${name}: no declared scope, and ${passing.length} single-scope tokens got past`)
@@ -113,12 +128,14 @@ describe('API token scopes', () => {
       for (const scope of API_SCOPES) {
         const answer = answers.get(scope)
         if (!answer) continue
-        if (scope === needed && refusedFor(answer, needed)) failures.push(`${name}: refused the ${needed} token`)
+        if (scope === needed && refusedFor(answer, needed))
+          failures.push(`${name}: refused the ${needed} token`)
         if (scope !== needed && !(refusedFor(answer, needed) && answer.body.message.includes(`"${needed}"`)))
           failures.push(`${name} with ${scope}: ${answer.status} ${answer.body.message} (needs ${needed})`)
       }
       const withFull = await call(route, full)
-      if (withFull.body.code === errorCatalogue.SCOPE_REQUIRED.code) failures.push(`${name}: refused full access`)
+      if (withFull.body.code === errorCatalogue.SCOPE_REQUIRED.code)
+        failures.push(`${name}: refused full access`)
     }
     expect(failures).toEqual([])
   })
@@ -126,7 +143,11 @@ describe('API token scopes', () => {
   it('keep session-only routes for the console: every token, full access too, gets 403 SESSION_REQUIRED', async () => {
     const sessionOnly = customerRoutes.filter((route) => endpointOf(route)?.auth === 'session')
     expect(sessionOnly.length).toBeGreaterThanOrEqual(8)
-    const tokens = [await newApiToken(), await newApiToken(['read', 'buy', 'manage']), await newApiToken(['manage'])]
+    const tokens = [
+      await newApiToken(),
+      await newApiToken(['read', 'buy', 'manage']),
+      await newApiToken(['manage']),
+    ]
     for (const route of sessionOnly)
       for (const token of tokens) {
         const answer = await call(route, token)
@@ -151,13 +172,17 @@ describe('a read-only token', () => {
     const reader = made.body.data.token
     const order = { regionId: region, quantity: 1, durationDays: 30, protocol: 'socks5' }
     expect((await server.call('GET', '/api/proxy/instances', { token: reader })).status).toBe(200)
-    expect((await server.call('POST', '/api/orders/static-ip/quote', { token: reader, body: order })).status).toBe(200)
+    expect(
+      (await server.call('POST', '/api/orders/static-ip/quote', { token: reader, body: order })).status,
+    ).toBe(200)
     const refused = await buy(server, reader, order)
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe(errorCatalogue.SCOPE_REQUIRED.code)
     expect(refused.body.message).toBe('This API token lacks the "buy" scope this call needs')
-    const wallet = await server.call<{ balance: number }>('GET', '/api/user/wallet', { token: reader })
-    expect(wallet.body.data.balance).toBe(100)
+    const wallet = await server.call<{ wallet: { balance: number } }>('GET', '/api/user/wallet', {
+      token: reader,
+    })
+    expect(wallet.body.data.wallet.balance).toBe(100)
     const topUp = await server.call('POST', '/api/user/wallet/topup', {
       token: reader,
       body: { amount: 10, channel: 'alipay' },
@@ -179,13 +204,18 @@ describe('tokens and their scopes', () => {
   type Listed = { items: { name: string; scopes: string[] }[] }
   it('are listed with their scopes, canonical and each once; none at all is refused', async () => {
     const owner = await server.newCustomer()
-    const create = (body: unknown) => server.call('POST', '/api/user/api-tokens', { token: owner.token, body })
+    const create = (body: unknown) =>
+      server.call('POST', '/api/user/api-tokens', { token: owner.token, body })
     expect((await create({ name: 'mixed', scopes: ['manage', 'read', 'manage'] })).status).toBe(200)
     expect((await create({ name: 'no scopes key' })).status).toBe(200)
     for (const scopes of [[], ['admin'], 'read', [null]])
       expect((await create({ name: 'bad', scopes })).status, JSON.stringify(scopes)).toBe(400)
     const listed = await server.call<Listed>('GET', '/api/user/api-tokens', { token: owner.token })
-    expect(listed.body.data.items.map(({ name, scopes }) => ({ name, scopes })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(
+      listed.body.data.items
+        .map(({ name, scopes }) => ({ name, scopes }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
       { name: 'mixed', scopes: ['read', 'manage'] },
       { name: 'no scopes key', scopes: ['read', 'buy', 'manage'] },
     ])
@@ -199,11 +229,18 @@ describe('tokens and their scopes', () => {
     await server.db.execute(
       sql`insert into api_tokens (user_id, name, prefix, token_hash) values (${user?.id}, 'old', 'pat_old', ${hashToken(token)})`,
     )
-    const [row] = await server.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)))
+    const [row] = await server.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)))
     expect(row?.scopes).toEqual(['read', 'buy', 'manage'])
     const listed = await server.call<Listed>('GET', '/api/user/api-tokens', { token: owner.token })
-    expect(listed.body.data.items).toEqual([expect.objectContaining({ name: 'old', scopes: ['read', 'buy', 'manage'] })])
-    expect((await server.call('POST', '/api/user/ip-whitelist', { token, body: { source: '192.0.2.9' } })).status).toBe(200)
+    expect(listed.body.data.items).toEqual([
+      expect.objectContaining({ name: 'old', scopes: ['read', 'buy', 'manage'] }),
+    ])
+    expect(
+      (await server.call('POST', '/api/user/ip-whitelist', { token, body: { source: '192.0.2.9' } })).status,
+    ).toBe(200)
   })
 })
 
@@ -212,7 +249,10 @@ describe('a customer route without a scope', () => {
     const unscoped = { method: 'GET', path: '/unscoped', summary: 'x', tags: [], response: z.null() }
     expect(() => mount({} as never, unscoped as unknown as Endpoint, async () => null)).toThrow(/scope/)
     const app = Fastify()
-    await app.register(authPlugin, { db: server.db, accounts: { open: async () => {}, walletCentsOf } as never })
+    await app.register(authPlugin, {
+      db: server.db,
+      accounts: { open: async () => {}, walletCentsOf } as never,
+    })
     const registering = (async () => {
       app.get('/api/raw', { onRequest: app.authenticate }, async () => 'open to every token')
       await app.ready()

@@ -43,20 +43,24 @@ describe('the log of a whole journey', () => {
         body: { email: customer.email, password: newPassword },
       })
     ).body.data.token
-    const link = await server.call<{ secret: string; link: { id: string } }>('POST', '/api/user/download-links', {
-      token: session2,
-      body: { name: 'for my tool' },
-    })
+    const link = await server.call<{ secret: string; link: { id: string } }>(
+      'POST',
+      '/api/user/download-links',
+      {
+        token: session2,
+        body: { name: 'for my tool' },
+      },
+    )
     expect(link.status).toBe(200)
     const linkSecret = link.body.data.secret
     expect((await server.call('GET', `/api/dl/${linkSecret}`)).status).toBe(200)
-    const reset = await server.call<{ secret: string }>(
+    const linkReset = await server.call<{ secret: string }>(
       'POST',
       `/api/user/download-links/${link.body.data.link.id}/reset`,
       { token: session2 },
     )
     expect((await server.call('GET', `/api/dl/${linkSecret}?format=json`)).status).toBe(404)
-    expect((await server.call('GET', `/api/dl/${reset.body.data.secret}/more`)).status).toBe(404)
+    expect((await server.call('GET', `/api/dl/${linkReset.body.data.secret}/more`)).status).toBe(404)
 
     const { cookie, operator } = await signInOperator(server)
     const search = await server.call<{ items: { email: string }[] }>(
@@ -85,7 +89,7 @@ describe('the log of a whole journey', () => {
       'reset token': resetToken as string,
       'verification token': verifyToken as string,
       'download link secret': linkSecret,
-      'its reset secret': reset.body.data.secret,
+      'its reset secret': linkReset.body.data.secret,
       'second session token': session2,
       'operator cookie': cookie.split('=')[1] as string,
     }
@@ -117,7 +121,8 @@ describe('log redaction', () => {
     const scrubbed = scrubLogLine(line)
     expect(scrubbed).toBe('{"msg":"mail to bo***@example.co.uk failed","url":"/reset?token=[redacted]&x=1"}')
     expect(scrubLogLine(scrubbed)).toBe(scrubbed)
-    const link = '{"msg":"fetch of https://shop.example/api/dl/dl_abc-DEF_123 failed","at":"/api/dl/dl_x?f=1"}'
+    const link =
+      '{"msg":"fetch of https://shop.example/api/dl/dl_abc-DEF_123 failed","at":"/api/dl/dl_x?f=1"}'
     const scrubbedLink = scrubLogLine(link)
     expect(scrubbedLink).toBe(
       '{"msg":"fetch of https://shop.example/api/dl/[redacted] failed","at":"/api/dl/[redacted]?f=1"}',

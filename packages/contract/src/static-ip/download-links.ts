@@ -16,7 +16,8 @@ export const DOWNLOAD_LINK_PATH = '/dl/:secret'
 export const DOWNLOAD_LINK_PREFIX = 'dl_'
 
 /** Which lines: both protocols, or one. */
-export const DownloadLinkProtocol = z.enum(['all', 'socks5', 'vmess'])
+export const DOWNLOAD_LINK_PROTOCOLS = ['all', 'socks5', 'vmess'] as const
+export const DownloadLinkProtocol = z.enum(DOWNLOAD_LINK_PROTOCOLS)
 export type DownloadLinkProtocol = z.infer<typeof DownloadLinkProtocol>
 
 export const DownloadLink = z.object({

@@ -74,7 +74,8 @@ export type RenewInput = z.infer<typeof RenewInput>
 export const EXPORT_TYPES = ['all', 'vmess', 'socks5', 'clash'] as const
 export const ExportType = z.enum(EXPORT_TYPES)
 export type ExportType = z.infer<typeof ExportType>
-export const Socks5Template = z.enum(['uri', 'ip:port:user:pass', 'user:pass@ip:port'])
+export const SOCKS5_TEMPLATES = ['uri', 'ip:port:user:pass', 'user:pass@ip:port'] as const
+export const Socks5Template = z.enum(SOCKS5_TEMPLATES)
 /**
  * The file: `links` (default) one line each, socks5 in `template` and vmess:// links; `http`
  * http://user:pass@ip:port for the socks5 lines (the gateway serves HTTP CONNECT on their port; vmess

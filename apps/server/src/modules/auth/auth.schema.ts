@@ -1,6 +1,6 @@
 import { API_SCOPES, type ApiScope } from '@proxy/contract/api-scopes'
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -97,6 +97,11 @@ export const apiTokens = pgTable(
   (table) => [
     uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
     index('api_tokens_user_id_idx').on(table.userId),
+    // At least one scope, each a known one: a typo in a write must not make a token nobody can read.
+    check(
+      'api_tokens_scopes_known',
+      sql`cardinality(${table.scopes}) > 0 and ${table.scopes} <@ ${sql.raw(`'{${API_SCOPES.join(',')}}'::text[]`)}`,
+    ),
   ],
 )
 

@@ -82,6 +82,12 @@ export function createTokenResolver(db: Db, { walletCentsOf }: Pick<CustomerAcco
         .set({ lastSeenAt: sql`now()` })
         .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, sql`now()`)))
     // The console is the account's owner at the keyboard: every scope.
-    return { userId: row.userId, sessionId: row.id, apiTokenId: null, scopes: API_SCOPES, walletCents: row.walletCents }
+    return {
+      userId: row.userId,
+      sessionId: row.id,
+      apiTokenId: null,
+      scopes: API_SCOPES,
+      walletCents: row.walletCents,
+    }
   }
 }

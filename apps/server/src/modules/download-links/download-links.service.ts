@@ -75,7 +75,8 @@ export async function createLink(
       .select({ value: count() })
       .from(downloadLinks)
       .where(eq(downloadLinks.userId, userId))
-    if (value >= DOWNLOAD_LINKS_MAX) throw new AppError('TOO_MANY_DOWNLOAD_LINKS', { max: DOWNLOAD_LINKS_MAX })
+    if (value >= DOWNLOAD_LINKS_MAX)
+      throw new AppError('TOO_MANY_DOWNLOAD_LINKS', { max: DOWNLOAD_LINKS_MAX })
     const [inserted] = await tx
       .insert(downloadLinks)
       .values({

@@ -1,9 +1,10 @@
 // Secret download links over real HTTP: the text is the signed-in export's for the same filters, a
 // reset or deleted link answers 404 at once, another customer's link is out of reach, a customer
 // keeps a few at most, a link is rate-limited, and a token needs the right scopes to make one.
+
+import { errorCatalogue } from '@proxy/contract/errors'
 import type { DownloadLink, DownloadLinkSecret } from '@proxy/contract/static-ip/download-links'
 import { DOWNLOAD_LINKS_MAX } from '@proxy/contract/static-ip/download-links'
-import { errorCatalogue } from '@proxy/contract/errors'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
@@ -83,7 +84,10 @@ describe('a download link', () => {
   it('answers the same text as the signed-in export for the same filters, as text/plain, without a session', async () => {
     const cases = [
       [{}, 'all'],
-      [{ protocol: 'socks5', region: west, template: 'ip:port:user:pass' }, `socks5?region=${west}&template=ip:port:user:pass`],
+      [
+        { protocol: 'socks5', region: west, template: 'ip:port:user:pass' },
+        `socks5?region=${west}&template=ip:port:user:pass`,
+      ],
       [{ protocol: 'vmess' }, 'vmess'],
       [{ protocol: 'socks5', format: 'http', region: east }, `socks5?format=http&region=${east}`],
       [{ format: 'clash' }, 'all?format=clash'],
@@ -115,16 +119,30 @@ describe('a download link', () => {
   it('is listed without its secret, with when and from where it was last fetched', async () => {
     const customer = await customerWithLines()
     const { secret, link } = await newLink(customer.token, { name: 'listed', format: 'csv' })
-    expect(link).toMatchObject({ name: 'listed', protocol: 'all', region: null, format: 'csv', template: 'uri' })
+    expect(link).toMatchObject({
+      name: 'listed',
+      protocol: 'all',
+      region: null,
+      format: 'csv',
+      template: 'uri',
+    })
     expect(link.lastUsedAt).toBeNull()
     await fetchLink(secret)
-    const listed = await server.call<{ items: DownloadLink[]; max: number }>('GET', '/api/user/download-links', {
-      token: customer.token,
-    })
+    const listed = await server.call<{ items: DownloadLink[]; max: number }>(
+      'GET',
+      '/api/user/download-links',
+      {
+        token: customer.token,
+      },
+    )
     expect(listed.status).toBe(200)
     expect(listed.body.data.max).toBe(DOWNLOAD_LINKS_MAX)
     expect(listed.body.data.items).toHaveLength(1)
-    expect(listed.body.data.items[0]).toMatchObject({ id: link.id, prefix: link.prefix, lastUsedIp: '127.0.0.1' })
+    expect(listed.body.data.items[0]).toMatchObject({
+      id: link.id,
+      prefix: link.prefix,
+      lastUsedIp: '127.0.0.1',
+    })
     expect(listed.body.data.items[0]?.lastUsedAt).not.toBeNull()
     expect(JSON.stringify(listed.body)).not.toContain(secret)
   })
@@ -196,7 +214,8 @@ describe('a download link', () => {
 describe('making download links', () => {
   it(`keeps at most ${DOWNLOAD_LINKS_MAX} per customer`, async () => {
     const customer = await server.newCustomer()
-    for (let made = 0; made < DOWNLOAD_LINKS_MAX; made++) await newLink(customer.token, { name: `link ${made}` })
+    for (let made = 0; made < DOWNLOAD_LINKS_MAX; made++)
+      await newLink(customer.token, { name: `link ${made}` })
     const refused = await createLink(customer.token, { name: 'one more' })
     expect(refused.status).toBe(422)
     expect(refused.body.code).toBe(errorCatalogue.TOO_MANY_DOWNLOAD_LINKS.code)
@@ -238,7 +257,9 @@ describe('making download links', () => {
       expect(refused.body.data).toEqual({ scope: missing })
     }
     const { link, secret } = await newLink(both, { name: 'by token' })
-    const reset = await server.call('POST', `/api/user/download-links/${link.id}/reset`, { token: manageOnly })
+    const reset = await server.call('POST', `/api/user/download-links/${link.id}/reset`, {
+      token: manageOnly,
+    })
     expect(reset.status).toBe(403)
     expect((await fetchLink(secret)).status).toBe(200)
     expect(

@@ -1,20 +1,25 @@
 // A new download link: its name, which lines (protocol and region) and in which template. The answer
 // carries the secret, which the card shows once.
-import type { DownloadLinkProtocol, DownloadLinkSecret } from '@proxy/contract/static-ip/download-links'
+
 import type { Region } from '@proxy/contract/static-ip/catalog'
+import {
+  DOWNLOAD_LINK_PROTOCOLS,
+  type DownloadLinkProtocol,
+  type DownloadLinkSecret,
+} from '@proxy/contract/static-ip/download-links'
 import { NAME_MAX_LENGTH } from '@proxy/contract/wire'
 import { Form, Input, Modal, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { regionLabel } from '../../../shared/ui/region-name.tsx'
 import { useCreateDownloadLink } from '../api/create-download-link.ts'
-import {
-  DOWNLOAD_LINK_PROTOCOLS,
-  DOWNLOAD_LINK_TEMPLATES,
-  type DownloadLinkTemplate,
-  templatesFor,
-} from './download-link-options.ts'
+import { DOWNLOAD_LINK_TEMPLATES, type DownloadLinkTemplate, templatesFor } from './download-link-options.ts'
 
-type Values = { name: string; protocol: DownloadLinkProtocol; template: DownloadLinkTemplate; region?: string }
+type Values = {
+  name: string
+  protocol: DownloadLinkProtocol
+  template: DownloadLinkTemplate
+  region?: string
+}
 
 type Props = { regions: Region[]; onClose: () => void; onCreated: (answer: DownloadLinkSecret) => void }
 
@@ -73,7 +78,10 @@ export const DownloadLinkCreateModal = ({ regions, onClose, onCreated }: Props) 
         </Form.Item>
         <Form.Item name="protocol" label={t('downloadLinks.protocol')}>
           <Select
-            options={DOWNLOAD_LINK_PROTOCOLS.map((value) => ({ value, label: t(`downloadLinks.protocols.${value}`) }))}
+            options={DOWNLOAD_LINK_PROTOCOLS.map((value) => ({
+              value,
+              label: t(`downloadLinks.protocols.${value}`),
+            }))}
             data-testid="download-link-protocol"
           />
         </Form.Item>
@@ -90,7 +98,10 @@ export const DownloadLinkCreateModal = ({ regions, onClose, onCreated }: Props) 
           <Select
             allowClear
             placeholder={t('downloadLinks.allRegions')}
-            options={regions.map((region) => ({ value: region.id, label: regionLabel(region, i18n.language) }))}
+            options={regions.map((region) => ({
+              value: region.id,
+              label: regionLabel(region, i18n.language),
+            }))}
             data-testid="download-link-region"
           />
         </Form.Item>

@@ -1,8 +1,8 @@
 // What a download link may be made of, as the console offers it: the protocols, and the export's files
 // as one list of templates (a format, and for socks5 lines their written form). Socks5-only templates
 // are left out for vmess lines, which they would leave empty.
-import type { ExportFormat } from '@proxy/contract/static-ip/instances'
 import type { DownloadLink, DownloadLinkProtocol } from '@proxy/contract/static-ip/download-links'
+import type { ExportFormat } from '@proxy/contract/static-ip/instances'
 
 type Template = DownloadLink['template']
 type Choice = { format: ExportFormat; template: Template; isSocks5Only?: boolean }
@@ -19,7 +19,6 @@ export const DOWNLOAD_LINK_TEMPLATES = {
 
 export type DownloadLinkTemplate = keyof typeof DOWNLOAD_LINK_TEMPLATES
 export const DOWNLOAD_LINK_TEMPLATE_KEYS = Object.keys(DOWNLOAD_LINK_TEMPLATES) as DownloadLinkTemplate[]
-export const DOWNLOAD_LINK_PROTOCOLS = ['all', 'socks5', 'vmess'] as const satisfies DownloadLinkProtocol[]
 
 /** The templates that make sense for these lines. */
 export const templatesFor = (protocol: DownloadLinkProtocol): DownloadLinkTemplate[] =>

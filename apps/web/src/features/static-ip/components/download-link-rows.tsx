@@ -1,7 +1,8 @@
 // The customer's download links: what each serves, when and from where it was last fetched, and its
 // reset (a new secret, the old URL dead at once) and delete, each asked first.
-import type { DownloadLink, DownloadLinkSecret } from '@proxy/contract/static-ip/download-links'
+
 import type { Region } from '@proxy/contract/static-ip/catalog'
+import type { DownloadLink, DownloadLinkSecret } from '@proxy/contract/static-ip/download-links'
 import { App, Button, Flex, Popconfirm, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
@@ -20,7 +21,11 @@ export const DownloadLinkRows = ({ items, regions, onReset }: Props) => {
   const remove = useDeleteDownloadLink()
 
   // A failure is already toasted by the HTTP layer; the confirmation just closes.
-  const onResetLink = (id: string) => reset.mutateAsync(id).then(onReset).catch(() => undefined)
+  const onResetLink = (id: string) =>
+    reset
+      .mutateAsync(id)
+      .then(onReset)
+      .catch(() => undefined)
   const onDelete = ({ id, name }: DownloadLink) =>
     remove
       .mutateAsync(id)

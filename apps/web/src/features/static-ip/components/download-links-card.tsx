@@ -1,7 +1,10 @@
 // 下载链接: secret URLs that answer the customer's lines as plain text, for tools that fetch a list
 // without signing in. Made here, listed with their last use, reset or deleted; a secret is shown once.
 import { LinkOutlined, PlusOutlined } from '@ant-design/icons'
-import { DOWNLOAD_LINKS_MAX, type DownloadLinkSecret as Created } from '@proxy/contract/static-ip/download-links'
+import {
+  type DownloadLinkSecret as Created,
+  DOWNLOAD_LINKS_MAX,
+} from '@proxy/contract/static-ip/download-links'
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
