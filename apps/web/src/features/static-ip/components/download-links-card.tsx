@@ -5,11 +5,12 @@ import {
   type DownloadLinkSecret as Created,
   DOWNLOAD_LINKS_MAX,
 } from '@proxy/contract/static-ip/download-links'
-import { Alert, Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { Button, Card, Flex, Typography, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { useDownloadLinks } from '../api/list-download-links.ts'
+import { CardListBody } from './card-list-body.tsx'
 import { DownloadLinkCreateModal } from './download-link-create-modal.tsx'
 import { DownloadLinkRows } from './download-link-rows.tsx'
 import { DownloadLinkSecret } from './download-link-secret.tsx'
@@ -26,23 +27,21 @@ export const DownloadLinksCard = () => {
   const isFull = items.length >= max
   const onSecret = ({ link, secret }: Created) => setShown({ name: link.name, secret })
 
-  let body: ReactNode = <Skeleton active title={false} paragraph={{ rows: 2 }} />
-  if (isError && !data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('downloadLinks.failed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('downloadLinks.retry')}
-          </Button>
-        }
-      />
-    )
-  else if (data && items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloadLinks.empty')} />
-  else if (data) body = <DownloadLinkRows items={items} regions={regions} onReset={onSecret} />
+  const body = (
+    <CardListBody
+      hasData={data !== undefined}
+      isError={isError}
+      isEmpty={items.length === 0}
+      texts={{
+        failed: t('downloadLinks.failed'),
+        retry: t('downloadLinks.retry'),
+        empty: t('downloadLinks.empty'),
+      }}
+      onRetry={() => void refetch()}
+    >
+      <DownloadLinkRows items={items} regions={regions} onReset={onSecret} />
+    </CardListBody>
+  )
 
   return (
     <Card
