@@ -212,6 +212,8 @@ describe('scoped API keys and download links', () => {
 
         const { url } = await createLink(page, language, 'tool')
         expect((await fetchLink(url)).status).toBe(200)
+        // Measured from the top, as every screen is: scrolled, the sticky header lies over the rows.
+        await page.evaluate(() => window.scrollTo(0, 0))
         await expectLayout(page, `IP list ${language} ${width}`, language, 'ipList')
         await screenshot(page, `api-keys-${language}-${width}-download-links`)
         expect(errors).toEqual([])
