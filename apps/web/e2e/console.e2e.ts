@@ -27,6 +27,7 @@ const PAGE_CONTENT: Record<string, string> = {
   '/console/ipOrderList': 'order-table',
   '/console/recharge': 'recharge-submit',
   '/console/businessFlow': 'tab-entries',
+  '/console/receipts': 'receipts-table',
   '/console/trafficFlowHistory': 'usage-controls',
   '/console/buyTrafficFlow': 'traffic-summary',
   '/console/trafficFlowPackList': 'package-table',
