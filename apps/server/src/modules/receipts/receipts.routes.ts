@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
-import type { recordAudit } from '../admin/index.ts'
+import { actorOf } from '../admin/index.ts'
 import { profiles } from '../auth/index.ts'
 import { renderPdf } from './pdf.ts'
 import type { DocumentRow } from './issue.service.ts'
@@ -29,14 +29,7 @@ import * as receipts from './receipts.service.ts'
 import * as settings from './settings.service.ts'
 
 type Deps = { db: Db; config: Config }
-type Actor = Parameters<typeof recordAudit>[1]['operator']
 
-const actorOf = (request: FastifyRequest): Actor => ({
-  operatorId: request.operator?.operatorId ?? null,
-  email: request.operator?.email ?? null,
-  role: request.operator?.role ?? null,
-  ip: request.ip,
-})
 
 export async function receiptRoutes(app: FastifyInstance, { db }: Deps) {
   const readProfile = profiles.createProfileReader(db)
