@@ -5,7 +5,14 @@
 import type { Browser, Cookie, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpNow } from './support/admin-operator.ts'
-import { buyStaticIps, type Customer, createTopUp, getJson, payInSandbox, registerCustomer } from './support/api.ts'
+import {
+  buyStaticIps,
+  type Customer,
+  createTopUp,
+  getJson,
+  payInSandbox,
+  registerCustomer,
+} from './support/api.ts'
 import { launchBrowser, openContext } from './support/browser.ts'
 import { expectLayout } from './support/layout.ts'
 import { screenshot, settleMotion } from './support/screens.ts'
@@ -30,7 +37,12 @@ beforeAll(async () => {
   customer = await registerCustomer(baseURL, 'receipts')
   const order = await createTopUp(baseURL, customer.token, 100)
   await payInSandbox(baseURL, order)
-  await buyStaticIps(baseURL, customer.token, { regionId: 'jp-tyo', quantity: 1, durationDays: 30, protocol: 'socks5' })
+  await buyStaticIps(baseURL, customer.token, {
+    regionId: 'jp-tyo',
+    quantity: 1,
+    durationDays: 30,
+    protocol: 'socks5',
+  })
 })
 afterAll(async () => {
   await browser?.close()
@@ -49,7 +61,10 @@ const expectAdminLayout = async (page: Page, screen: string, language: string) =
 
 const openAdmin = async (language: string, viewport: { width: number; height: number }) => {
   const opened = await openContext(browser, baseURL, { viewport })
-  await opened.context.addInitScript((value) => window.localStorage.setItem('admin_language', value), language)
+  await opened.context.addInitScript(
+    (value) => window.localStorage.setItem('admin_language', value),
+    language,
+  )
   if (operatorCookies.length > 0) await opened.context.addCookies(operatorCookies)
   return opened
 }
@@ -87,45 +102,51 @@ describe('receipts', () => {
     await context.close()
   })
 
-  it.each(SCREENS)('lists the receipts, prints one and downloads its PDF ($language, $tag)', async (screen) => {
-    const { language, viewport, tag } = screen
-    const { context, page, errors } = await openContext(browser, baseURL, {
-      token: customer.token,
-      language,
-      viewport,
-    })
-    await page.goto('/console/receipts')
-    const rows = page.getByTestId(tag === 'phone' ? 'receipt-cards' : 'receipts-table')
-    await rows.getByText(/^R-\d{4}-\d{6}$/).first().waitFor()
-    const numbers = (await page.getByTestId('receipt-number-cell').allTextContents()).sort()
-    expect(numbers).toHaveLength(2)
-    if (receiptNumbers.length === 0) receiptNumbers = numbers
-    // Issued once: every later visit shows the same numbers.
-    expect(numbers).toEqual(receiptNumbers)
-    await settleMotion(page)
-    await screenshot(page, `receipts-list-${language}-${tag}`)
-    await expectLayout(page, `receipts list ${language} ${tag}`, language, 'receipts')
+  it.each(SCREENS)(
+    'lists the receipts, prints one and downloads its PDF ($language, $tag)',
+    async (screen) => {
+      const { language, viewport, tag } = screen
+      const { context, page, errors } = await openContext(browser, baseURL, {
+        token: customer.token,
+        language,
+        viewport,
+      })
+      await page.goto('/console/receipts')
+      const rows = page.getByTestId(tag === 'phone' ? 'receipt-cards' : 'receipts-table')
+      await rows
+        .getByText(/^R-\d{4}-\d{6}$/)
+        .first()
+        .waitFor()
+      const numbers = (await page.getByTestId('receipt-number-cell').allTextContents()).sort()
+      expect(numbers).toHaveLength(2)
+      if (receiptNumbers.length === 0) receiptNumbers = numbers
+      // Issued once: every later visit shows the same numbers.
+      expect(numbers).toEqual(receiptNumbers)
+      await settleMotion(page)
+      await screenshot(page, `receipts-list-${language}-${tag}`)
+      await expectLayout(page, `receipts list ${language} ${tag}`, language, 'receipts')
 
-    await page.getByTestId('receipt-open').first().click()
-    await page.waitForURL(/\/receipt\/[0-9a-f-]{36}$/)
-    const sheet = page.getByTestId('receipt-sheet')
-    await sheet.waitFor()
-    expect(await sheet.textContent()).toContain(COMPANY)
-    expect(await sheet.textContent()).toContain(language === 'zh-CN' ? '收据' : 'Receipt')
-    const number = await page.getByTestId('receipt-number').textContent()
-    expect(receiptNumbers).toContain(number)
-    await settleMotion(page)
-    await screenshot(page, `receipts-sheet-${language}-${tag}`)
-    await expectLayout(page, `receipt sheet ${language} ${tag}`, language, 'receipt')
+      await page.getByTestId('receipt-open').first().click()
+      await page.waitForURL(/\/receipt\/[0-9a-f-]{36}$/)
+      const sheet = page.getByTestId('receipt-sheet')
+      await sheet.waitFor()
+      expect(await sheet.textContent()).toContain(COMPANY)
+      expect(await sheet.textContent()).toContain(language === 'zh-CN' ? '收据' : 'Receipt')
+      const number = await page.getByTestId('receipt-number').textContent()
+      expect(receiptNumbers).toContain(number)
+      await settleMotion(page)
+      await screenshot(page, `receipts-sheet-${language}-${tag}`)
+      await expectLayout(page, `receipt sheet ${language} ${tag}`, language, 'receipt')
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('receipt-print-pdf').click(),
-    ])
-    expect(download.suggestedFilename()).toBe(`${number}.pdf`)
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('receipt-print-pdf').click(),
+      ])
+      expect(download.suggestedFilename()).toBe(`${number}.pdf`)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 
   it('keeps the billing details from 个人信息 for later receipts', async () => {
     const { context, page, errors } = await openContext(browser, baseURL, {
@@ -146,26 +167,29 @@ describe('receipts', () => {
     await context.close()
   })
 
-  it.each(SCREENS)('an operator finds a receipt at /admin/receipts and opens it ($language, $tag)', async (screen) => {
-    const { language, viewport, tag } = screen
-    const { context, page, errors } = await openAdmin(language, viewport)
-    const [number = ''] = receiptNumbers
-    await page.goto(`/admin/receipts?q=${number}`)
-    const list = page.getByTestId('admin-receipts-table')
-    await list.getByText(number).first().waitFor()
-    await settleMotion(page)
-    await screenshot(page, `receipts-admin-list-${language}-${tag}`)
-    await expectAdminLayout(page, `admin receipts ${language} ${tag}`, language)
-    if (tag === 'phone') await list.getByText(number).first().click()
-    else await page.getByTestId('receipt-open').first().click()
-    const sheet = page.getByTestId('admin-receipt-sheet')
-    await sheet.waitFor()
-    expect(await sheet.textContent()).toContain(number)
-    expect(await sheet.textContent()).toContain(COMPANY)
-    await settleMotion(page)
-    await screenshot(page, `receipts-admin-sheet-${language}-${tag}`)
-    await expectAdminLayout(page, `admin receipt ${language} ${tag}`, language)
-    expect(errors).toEqual([])
-    await context.close()
-  })
+  it.each(SCREENS)(
+    'an operator finds a receipt at /admin/receipts and opens it ($language, $tag)',
+    async (screen) => {
+      const { language, viewport, tag } = screen
+      const { context, page, errors } = await openAdmin(language, viewport)
+      const [number = ''] = receiptNumbers
+      await page.goto(`/admin/receipts?q=${number}`)
+      const list = page.getByTestId('admin-receipts-table')
+      await list.getByText(number).first().waitFor()
+      await settleMotion(page)
+      await screenshot(page, `receipts-admin-list-${language}-${tag}`)
+      await expectAdminLayout(page, `admin receipts ${language} ${tag}`, language)
+      if (tag === 'phone') await list.getByText(number).first().click()
+      else await page.getByTestId('receipt-open').first().click()
+      const sheet = page.getByTestId('admin-receipt-sheet')
+      await sheet.waitFor()
+      expect(await sheet.textContent()).toContain(number)
+      expect(await sheet.textContent()).toContain(COMPANY)
+      await settleMotion(page)
+      await screenshot(page, `receipts-admin-sheet-${language}-${tag}`)
+      await expectAdminLayout(page, `admin receipt ${language} ${tag}`, language)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 })

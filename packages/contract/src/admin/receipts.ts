@@ -111,7 +111,8 @@ export const getAdminReceipt = defineEndpoint({
 export const downloadAdminReceiptPdf = defineEndpoint({
   method: 'GET',
   path: '/admin/receipts/:id/pdf',
-  summary: 'One receipt or credit note as a PDF file (Chinese or English; the customer’s language by default)',
+  summary:
+    'One receipt or credit note as a PDF file (Chinese or English; the customer’s language by default)',
   tags,
   auth: 'operator',
   permission: 'receipts.read',

@@ -9,8 +9,20 @@ const topUpReceipt: ReceiptDocument = {
   issuedAt: '2026-12-31T16:30:00.000Z',
   issuer: { name: '示例科技有限公司', address: '上海市\n200120', taxId: '9131', contact: '' },
   billTo: { name: '', address: '', taxId: '', account: 'li***@example.com' },
-  payment: { kind: 'topup', reference: 'T20261231ABCDEFGHJK', paidAt: '2026-12-31T16:00:00.000Z', channel: 'alipay' },
-  lines: [{ description: { 'zh-CN': '支付宝充值', 'en-US': 'Top-up via Alipay' }, quantity: 1, unitPrice: null, amount: 1234.5 }],
+  payment: {
+    kind: 'topup',
+    reference: 'T20261231ABCDEFGHJK',
+    paidAt: '2026-12-31T16:00:00.000Z',
+    channel: 'alipay',
+  },
+  lines: [
+    {
+      description: { 'zh-CN': '支付宝充值', 'en-US': 'Top-up via Alipay' },
+      quantity: 1,
+      unitPrice: null,
+      amount: 1234.5,
+    },
+  ],
   currency: 'USD',
   total: 1234.5,
   yuan: { amount: 8888.4, rate: 7.2 },

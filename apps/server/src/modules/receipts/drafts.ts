@@ -3,7 +3,12 @@
 // account (auth) and billing details, the company details. Read outside the lock, so issuing is short.
 import type { CompanySettings } from '@proxy/contract/admin/receipts'
 import { centsToAmount } from '@proxy/contract/money'
-import type { Bilingual, DocumentLine, DocumentSnapshot, DocumentType } from '@proxy/contract/receipts/endpoints'
+import type {
+  Bilingual,
+  DocumentLine,
+  DocumentSnapshot,
+  DocumentType,
+} from '@proxy/contract/receipts/endpoints'
 import { describeEntry } from '@proxy/contract/wallet/descriptions'
 import type { Db } from '../../platform/db/client.ts'
 import { maskEmail } from '../../platform/log-redaction.ts'
@@ -53,11 +58,23 @@ async function partOf(db: Db, userId: string, record: PaymentRecord): Promise<Pa
   })
   if (record.kind === 'refund') {
     if (!record.refundedOrderNo) return null
-    return { reference: record.refundedOrderNo, totalCents: cents, lines: [line()], yuan: null, channel: null }
+    return {
+      reference: record.refundedOrderNo,
+      totalCents: cents,
+      lines: [line()],
+      yuan: null,
+      channel: null,
+    }
   }
   if (!record.reference) return null
   if (record.kind === 'topup') {
-    const { rows } = await findTopUps(db, { userId, orderNo: record.reference, status: 'paid', page: 1, pageSize: 1 })
+    const { rows } = await findTopUps(db, {
+      userId,
+      orderNo: record.reference,
+      status: 'paid',
+      page: 1,
+      pageSize: 1,
+    })
     const topUp = rows[0]
     if (!topUp) return null
     return {
@@ -89,7 +106,12 @@ export async function draftsFor(
   const [billing, emails] = await Promise.all([billingDetailsOf(db, userId), customerEmails(db, [userId])])
   const email = emails.get(userId)
   const billTo = { ...billing, account: email ? maskEmail(email) : '' }
-  const issuer = { name: company.name, address: company.address, taxId: company.taxId, contact: company.contact }
+  const issuer = {
+    name: company.name,
+    address: company.address,
+    taxId: company.taxId,
+    contact: company.contact,
+  }
   const drafts: Draft[] = []
   for (const record of records) {
     const part = await partOf(db, userId, record)

@@ -28,8 +28,8 @@ const documentsOf = (db: Db | Tx, transactionIds: string[]) =>
 
 /** Locks the counter of each (series, year), receipts first and years in order: one order for every issuer. */
 async function lockCounters(tx: Tx, keys: { series: Series; year: number }[]) {
-  const sorted = [...new Map(keys.map((key) => [`${key.series}${key.year}`, key])).values()].sort(
-    (a, b) => (a.series === b.series ? a.year - b.year : a.series === 'R' ? -1 : 1),
+  const sorted = [...new Map(keys.map((key) => [`${key.series}${key.year}`, key])).values()].sort((a, b) =>
+    a.series === b.series ? a.year - b.year : a.series === 'R' ? -1 : 1,
   )
   const last = new Map<string, number>()
   for (const { series, year } of sorted) {
@@ -82,7 +82,10 @@ async function issue(db: Db, userId: string, drafts: Draft[], timeZone: string):
           reference: draft.reference,
           total: draft.totalCents,
           refersTo: receipt?.id ?? null,
-          snapshot: { ...draft.snapshot, refersTo: receipt ? { id: receipt.id, number: receipt.number } : null },
+          snapshot: {
+            ...draft.snapshot,
+            refersTo: receipt ? { id: receipt.id, number: receipt.number } : null,
+          },
         })
         .returning()
       if (row) byTransaction.set(row.transactionId, row)
@@ -91,7 +94,9 @@ async function issue(db: Db, userId: string, drafts: Draft[], timeZone: string):
       await tx
         .update(receiptCounters)
         .set({ last: sequence })
-        .where(and(eq(receiptCounters.series, key[0] as Series), eq(receiptCounters.year, Number(key.slice(1)))))
+        .where(
+          and(eq(receiptCounters.series, key[0] as Series), eq(receiptCounters.year, Number(key.slice(1)))),
+        )
     return [...byTransaction.values()]
   })
 }

@@ -63,7 +63,10 @@ describe('receipt numbers', () => {
 
     // Every customer lists twice at once: 50 issuers race for the same counter, two for each payment.
     const lists = await Promise.all(
-      customers.flatMap((customer) => [receiptsOf(server, customer.token), receiptsOf(server, customer.token)]),
+      customers.flatMap((customer) => [
+        receiptsOf(server, customer.token),
+        receiptsOf(server, customer.token),
+      ]),
     )
     const numbers = lists.flatMap((list) =>
       list.items.flatMap((item) => (item.kind === 'refund' || !item.document ? [] : [item.document.number])),

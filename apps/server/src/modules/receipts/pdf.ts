@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { ReceiptDocument } from '@proxy/contract/receipts/endpoints'
-import { type PrintLanguage, type PrintedDocument, printedDocument } from '@proxy/contract/receipts/printed'
+import { type PrintedDocument, type PrintLanguage, printedDocument } from '@proxy/contract/receipts/printed'
 import PDFDocument from 'pdfkit'
 
 const FONT = 'NotoSansHans-Regular.otf'
@@ -35,15 +35,16 @@ type Doc = InstanceType<typeof PDFDocument>
 
 function heading(doc: Doc, printed: PrintedDocument) {
   doc.fontSize(22).fillColor('black').text(printed.title, MARGIN, MARGIN)
-  doc
-    .fontSize(11)
-    .text(`${printed.number.label}: ${printed.number.value}`, MARGIN, MARGIN + 6, {
-      width: WIDTH,
-      align: 'right',
-    })
+  doc.fontSize(11).text(`${printed.number.label}: ${printed.number.value}`, MARGIN, MARGIN + 6, {
+    width: WIDTH,
+    align: 'right',
+  })
   doc.moveDown(1.5)
   for (const field of printed.fields)
-    doc.fontSize(10).fillColor(MUTED).text(`${field.label}: `, MARGIN, doc.y, { continued: true })
+    doc
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`${field.label}: `, MARGIN, doc.y, { continued: true })
       .fillColor('black')
       .text(field.value)
 }
@@ -86,12 +87,16 @@ function totals(doc: Doc, printed: PrintedDocument) {
   doc.moveDown(0.5)
   for (const total of printed.totals) {
     const top = doc.y
-    doc.fontSize(11).fillColor(MUTED).text(total.label, MARGIN, top, { width: WIDTH - 120, align: 'right' })
+    doc
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text(total.label, MARGIN, top, { width: WIDTH - 120, align: 'right' })
     doc.fillColor('black').text(total.value, MARGIN + WIDTH - 110, top, { width: 110, align: 'right' })
     doc.y = Math.max(doc.y, top + 16)
   }
   doc.moveDown(2)
-  for (const note of printed.notes) doc.fontSize(8).fillColor(MUTED).text(note, MARGIN, doc.y, { width: WIDTH })
+  for (const note of printed.notes)
+    doc.fontSize(8).fillColor(MUTED).text(note, MARGIN, doc.y, { width: WIDTH })
 }
 
 /** The document as PDF bytes, in `language`. */

@@ -23,13 +23,12 @@ import type { Db } from '../../platform/db/client.ts'
 import { mount } from '../../platform/route.ts'
 import { actorOf } from '../admin/index.ts'
 import { profiles } from '../auth/index.ts'
-import { renderPdf } from './pdf.ts'
 import type { DocumentRow } from './issue.service.ts'
+import { renderPdf } from './pdf.ts'
 import * as receipts from './receipts.service.ts'
 import * as settings from './settings.service.ts'
 
 type Deps = { db: Db; config: Config }
-
 
 export async function receiptRoutes(app: FastifyInstance, { db }: Deps) {
   const readProfile = profiles.createProfileReader(db)
@@ -46,12 +45,17 @@ export async function receiptRoutes(app: FastifyInstance, { db }: Deps) {
     settings.updateCompanySettings(db, actorOf(request), body),
   )
   mount(app, listAdminReceipts, ({ query }) => receipts.searchDocuments(db, query))
-  mount(app, getAdminReceipt, async ({ params }) => receipts.toDocument(await receipts.findDocument(db, params.id)))
+  mount(app, getAdminReceipt, async ({ params }) =>
+    receipts.toDocument(await receipts.findDocument(db, params.id)),
+  )
 
   /** The PDF in the language asked for, else the customer's own (zh-CN when they chose none). */
   const pdfOf = async (row: DocumentRow, lang: ReceiptPdfQuery['lang']) => ({
     number: row.number,
-    bytes: await renderPdf(receipts.toDocument(row), lang ?? (await readProfile(row.userId)).language ?? 'zh-CN'),
+    bytes: await renderPdf(
+      receipts.toDocument(row),
+      lang ?? (await readProfile(row.userId)).language ?? 'zh-CN',
+    ),
   })
 
   mountPdf(app, downloadReceiptPdf, app.authenticate, async (request, id, lang) =>

@@ -30,7 +30,9 @@ const setBilling = (token: string, body: unknown) =>
 
 async function customerWithReceipt(amount = 12.5) {
   const customer = await server.newCustomer()
-  expect((await setBilling(customer.token, { name: '张三', address: '北京市海淀区', taxId: '' })).status).toBe(200)
+  expect(
+    (await setBilling(customer.token, { name: '张三', address: '北京市海淀区', taxId: '' })).status,
+  ).toBe(200)
   const topUp = await paidTopUp(server, customer.token, amount)
   const [item] = (await receiptsOf(server, customer.token)).items
   if (!item?.document) throw new Error('no receipt issued')
@@ -63,7 +65,12 @@ describe('a receipt for a paid top-up', () => {
     expect(document).toMatchObject({
       type: 'receipt',
       number: customer.number,
-      issuer: { name: COMPANY.name, address: COMPANY.address, taxId: COMPANY.taxId, contact: COMPANY.contact },
+      issuer: {
+        name: COMPANY.name,
+        address: COMPANY.address,
+        taxId: COMPANY.taxId,
+        contact: COMPANY.contact,
+      },
       billTo: { name: '张三', address: '北京市海淀区', taxId: '' },
       payment: { kind: 'topup', reference: customer.topUp.orderNo, channel: 'alipay' },
       currency: 'USD',
@@ -108,7 +115,10 @@ describe('an issued receipt', () => {
     await refused(sql`update receipt_documents set total = 1 where id = ${customer.documentId}`)
     await refused(sql`delete from receipt_documents where id = ${customer.documentId}`)
     await refused(sql`truncate receipt_documents cascade`)
-    const [row] = await server.db.select().from(receiptDocuments).where(eq(receiptDocuments.id, customer.documentId))
+    const [row] = await server.db
+      .select()
+      .from(receiptDocuments)
+      .where(eq(receiptDocuments.id, customer.documentId))
     expect(row?.total).toBe(1250)
   })
 
@@ -152,7 +162,8 @@ describe('a refund', () => {
       refersTo: { id: paid?.document?.id, number: paid?.document?.number },
     })
     const { text } = await pdfText(customer.token, note.id, 'zh-CN')
-    for (const expected of ['退款凭证', note.number, paid?.document?.number ?? '', '$24.16']) expect(text).toContain(expected)
+    for (const expected of ['退款凭证', note.number, paid?.document?.number ?? '', '$24.16'])
+      expect(text).toContain(expected)
   })
 })
 
@@ -165,20 +176,26 @@ describe("another customer's documents", () => {
       expect(answer.status).toBe(404)
       expect(answer.body.code).toBe(errorCatalogue.NOT_FOUND.code)
     }
-    const pdf = await server.call('GET', `/api/user/receipts/${owner_.documentId}/pdf`, { token: intruder.token })
+    const pdf = await server.call('GET', `/api/user/receipts/${owner_.documentId}/pdf`, {
+      token: intruder.token,
+    })
     expect(pdf.status).toBe(404)
     expect(pdf.body.code).toBe(errorCatalogue.NOT_FOUND.code)
     expect((await receiptsOf(server, intruder.token)).items).toEqual([])
     // Credentials before anything else: no token is 401 whatever the id.
     expect((await server.call('GET', `/api/user/receipts/${owner_.documentId}/pdf?lang=xx`)).status).toBe(401)
-    expect((await server.call('GET', `/api/user/receipts/not-a-uuid`, { token: intruder.token })).status).toBe(400)
+    expect(
+      (await server.call('GET', `/api/user/receipts/not-a-uuid`, { token: intruder.token })).status,
+    ).toBe(400)
   })
 })
 
 describe('billing details', () => {
   it('are empty until set, refuse what is too long or unknown, and read back trimmed', async () => {
     const customer = await server.newCustomer()
-    const empty = await server.call<BillingDetails>('GET', '/api/user/billing-details', { token: customer.token })
+    const empty = await server.call<BillingDetails>('GET', '/api/user/billing-details', {
+      token: customer.token,
+    })
     expect(empty.body.data).toEqual({ name: '', address: '', taxId: '' })
     for (const body of [
       { name: 'x'.repeat(121), address: '', taxId: '' },
@@ -190,7 +207,11 @@ describe('billing details', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(answer.body.code).toBe(errorCatalogue.VALIDATION_FAILED.code)
     }
-    const saved = await setBilling(customer.token, { name: '  ACME  ', address: 'Line 1\nLine 2', taxId: ' 123 ' })
+    const saved = await setBilling(customer.token, {
+      name: '  ACME  ',
+      address: 'Line 1\nLine 2',
+      taxId: ' 123 ',
+    })
     expect(saved.body.data).toEqual({ name: 'ACME', address: 'Line 1\nLine 2', taxId: '123' })
   })
 })
@@ -200,9 +221,13 @@ describe('the operator side', () => {
     const customer = await customerWithReceipt(7)
     const { cookie } = await signInOperator(server, 'finance')
     const search = async (query: string) => {
-      const answer = await server.call<{ items: AdminReceipt[]; total: number }>('GET', `/api/admin/receipts${query}`, {
-        headers: { cookie },
-      })
+      const answer = await server.call<{ items: AdminReceipt[]; total: number }>(
+        'GET',
+        `/api/admin/receipts${query}`,
+        {
+          headers: { cookie },
+        },
+      )
       expect(answer.status, JSON.stringify(answer.body)).toBe(200)
       return answer.body.data
     }
@@ -213,25 +238,36 @@ describe('the operator side', () => {
     }
     expect((await search('?q=nobody%40example.com')).items).toEqual([])
     expect((await search(`?q=${customer.number}&type=credit_note`)).items).toEqual([])
-    const pdf = await fetch(`${server.baseUrl}/api/admin/receipts/${customer.documentId}/pdf`, { headers: { cookie } })
+    const pdf = await fetch(`${server.baseUrl}/api/admin/receipts/${customer.documentId}/pdf`, {
+      headers: { cookie },
+    })
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    const one = await server.call('GET', `/api/admin/receipts/${customer.documentId}`, { headers: { cookie } })
+    const one = await server.call('GET', `/api/admin/receipts/${customer.documentId}`, {
+      headers: { cookie },
+    })
     expect(one.body.data).toMatchObject({ number: customer.number })
   })
 
   it('sets the company details only with settings.manage, refusing an unknown time zone', async () => {
     const finance = (await signInOperator(server, 'finance')).cookie
-    const denied = await server.call('PUT', '/api/admin/settings/company', { headers: { cookie: finance }, body: COMPANY })
+    const denied = await server.call('PUT', '/api/admin/settings/company', {
+      headers: { cookie: finance },
+      body: COMPANY,
+    })
     expect(denied.status).toBe(403)
     const bad = await server.call('PUT', '/api/admin/settings/company', {
       headers: { cookie: owner },
       body: { ...COMPANY, timeZone: 'Mars/Olympus' },
     })
     expect(bad.status).toBe(400)
-    const read = await server.call<{ name: string; isConfigured: boolean }>('GET', '/api/admin/settings/company', {
-      headers: { cookie: owner },
-    })
+    const read = await server.call<{ name: string; isConfigured: boolean }>(
+      'GET',
+      '/api/admin/settings/company',
+      {
+        headers: { cookie: owner },
+      },
+    )
     expect(read.body.data).toMatchObject({ name: COMPANY.name, isConfigured: true })
   })
 })

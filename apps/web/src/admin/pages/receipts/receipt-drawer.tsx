@@ -26,7 +26,12 @@ export const ReceiptDrawer = ({ id, onClose }: { id: string | null; onClose: () 
       styles={{ body: { padding: isNarrow ? 0 : undefined } }}
       extra={
         id && (
-          <Button href={pdfHref(id, language)} download icon={<DownloadOutlined />} data-testid="admin-receipt-pdf">
+          <Button
+            href={pdfHref(id, language)}
+            download
+            icon={<DownloadOutlined />}
+            data-testid="admin-receipt-pdf"
+          >
             {t('receipts.pdf')}
           </Button>
         )

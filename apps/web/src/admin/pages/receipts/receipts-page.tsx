@@ -9,7 +9,12 @@ import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { CardLine } from '../../../shared/ui/paged-table/card-line.tsx'
-import { copyableColumn, dateTimeColumn, moneyColumn, openColumn } from '../../../shared/ui/paged-table/columns.tsx'
+import {
+  copyableColumn,
+  dateTimeColumn,
+  moneyColumn,
+  openColumn,
+} from '../../../shared/ui/paged-table/columns.tsx'
 import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useAdminReceipts } from '../../api/receipts.ts'
@@ -77,16 +82,29 @@ export const ReceiptsPage = () => {
         emptyFiltered={t('receipts.emptyFiltered')}
         columns={[
           copyableColumn<Row>(t('receipts.number'), 'number'),
-          { title: t('receipts.type'), dataIndex: 'type', render: (value: Row['type']) => <TypeTag type={value} /> },
+          {
+            title: t('receipts.type'),
+            dataIndex: 'type',
+            render: (value: Row['type']) => <TypeTag type={value} />,
+          },
           { title: t('receipts.customer'), dataIndex: 'customerEmail' },
           { title: t('receipts.billTo'), dataIndex: 'billToName' },
           copyableColumn<Row>(t('receipts.reference'), 'reference'),
           moneyColumn<Row>(t('receipts.total'), 'total', { isStrong: true }),
           dateTimeColumn<Row>(t('receipts.issuedAt'), 'issuedAt', { withSeconds: false }),
-          openColumn<Row>('', { label: t('receipts.open'), onOpen: (row) => setOpenId(row.id), testId: 'receipt-open' }),
+          openColumn<Row>('', {
+            label: t('receipts.open'),
+            onOpen: (row) => setOpenId(row.id),
+            testId: 'receipt-open',
+          }),
         ]}
         renderCard={(row) => (
-          <Flex vertical gap={token.marginXXS} onClick={() => setOpenId(row.id)} style={{ cursor: 'pointer' }}>
+          <Flex
+            vertical
+            gap={token.marginXXS}
+            onClick={() => setOpenId(row.id)}
+            style={{ cursor: 'pointer' }}
+          >
             <Flex justify="space-between" align="center" gap={token.marginXS}>
               <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
                 {row.number}

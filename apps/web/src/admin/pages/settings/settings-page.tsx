@@ -60,7 +60,11 @@ const CompanyForm = ({ settings }: { settings: CompanySettings }) => {
         <Input maxLength={COMPANY_NAME_MAX} data-testid="company-name" />
       </Form.Item>
       <Form.Item name="address" label={t('settings.address')}>
-        <Input.TextArea maxLength={COMPANY_ADDRESS_MAX} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="company-address" />
+        <Input.TextArea
+          maxLength={COMPANY_ADDRESS_MAX}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          data-testid="company-address"
+        />
       </Form.Item>
       <Form.Item name="taxId" label={t('settings.taxId')}>
         <Input maxLength={TAX_ID_MAX} data-testid="company-tax-id" />
@@ -91,7 +95,12 @@ export const SettingsPage = () => {
         <Flex vertical gap={token.margin}>
           <Typography.Text type="secondary">{t('settings.intro')}</Typography.Text>
           {data && !data.isConfigured && (
-            <Alert type="warning" showIcon title={t('settings.notConfigured')} data-testid="company-not-configured" />
+            <Alert
+              type="warning"
+              showIcon
+              title={t('settings.notConfigured')}
+              data-testid="company-not-configured"
+            />
           )}
           {data?.updatedAt && (
             <Typography.Text type="secondary">

@@ -16,7 +16,10 @@ export const downloadPdf = async (id: string, lang: Language): Promise<string> =
     rawResponse: true,
   })
   const disposition = response.headers['content-disposition']
-  const fileName = fileNameFromDisposition(typeof disposition === 'string' ? disposition : null, 'receipt.pdf')
+  const fileName = fileNameFromDisposition(
+    typeof disposition === 'string' ? disposition : null,
+    'receipt.pdf',
+  )
   downloadBlob(fileName, response.data)
   return fileName
 }

@@ -15,4 +15,5 @@ export const receiptsQueryOptions = (query: { page: number; pageSize: number }) 
     placeholderData: keepPreviousData,
   })
 
-export const useReceipts = (query: { page: number; pageSize: number }) => useQuery(receiptsQueryOptions(query))
+export const useReceipts = (query: { page: number; pageSize: number }) =>
+  useQuery(receiptsQueryOptions(query))

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { Money } from '../../../shared/ui/money.tsx'
 import { CardLine } from '../../../shared/ui/paged-table/card-line.tsx'
-import { CopyableCell, dateTimeColumn, moneyColumn, NoValue } from '../../../shared/ui/paged-table/columns.tsx'
+import {
+  CopyableCell,
+  dateTimeColumn,
+  moneyColumn,
+  NoValue,
+} from '../../../shared/ui/paged-table/columns.tsx'
 import type { PagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { ReceiptActions } from './receipt-actions.tsx'
@@ -74,8 +79,16 @@ export const ReceiptTable = ({ list }: { list: PagedList<ReceiptListItem> }) => 
   const { t, i18n } = useTranslation('receipts')
   const columns: TableColumnsType<ReceiptListItem> = [
     dateTimeColumn(t('columns.paidAt'), 'paidAt'),
-    { title: t('columns.kind'), dataIndex: 'kind', render: (kind: ReceiptListItem['kind']) => <KindTag kind={kind} /> },
-    { title: t('columns.description'), key: 'description', render: (_, item) => describe(item, i18n.language) },
+    {
+      title: t('columns.kind'),
+      dataIndex: 'kind',
+      render: (kind: ReceiptListItem['kind']) => <KindTag kind={kind} />,
+    },
+    {
+      title: t('columns.description'),
+      key: 'description',
+      render: (_, item) => describe(item, i18n.language),
+    },
     moneyColumn(t('columns.amount'), 'amount', { isStrong: true }),
     {
       title: t('columns.reference'),
@@ -85,7 +98,11 @@ export const ReceiptTable = ({ list }: { list: PagedList<ReceiptListItem> }) => 
         return order ? <CopyableCell value={order} /> : <NoValue />
       },
     },
-    { title: t('columns.document'), key: 'document', render: (_, item) => <DocumentCell item={item} t={t} /> },
+    {
+      title: t('columns.document'),
+      key: 'document',
+      render: (_, item) => <DocumentCell item={item} t={t} />,
+    },
   ]
   return (
     <PagedTable<ReceiptListItem>

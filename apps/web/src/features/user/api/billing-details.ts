@@ -1,5 +1,9 @@
 // GET and PUT /user/billing-details: the name, address and tax id printed on receipts issued from now on.
-import { getBillingDetails, type UpdateBillingDetailsInput, updateBillingDetails } from '@proxy/contract/receipts/endpoints'
+import {
+  getBillingDetails,
+  type UpdateBillingDetailsInput,
+  updateBillingDetails,
+} from '@proxy/contract/receipts/endpoints'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 

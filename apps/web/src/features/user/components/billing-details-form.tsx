@@ -35,7 +35,11 @@ const Fields = ({ initial }: { initial: BillingDetails }) => {
       data-testid="billing-form"
     >
       <Form.Item name="name" label={t('billing.name')} style={{ marginBottom: 12 }}>
-        <Input maxLength={BILLING_NAME_MAX} placeholder={t('billing.namePlaceholder')} data-testid="billing-name" />
+        <Input
+          maxLength={BILLING_NAME_MAX}
+          placeholder={t('billing.namePlaceholder')}
+          data-testid="billing-name"
+        />
       </Form.Item>
       <Form.Item name="address" label={t('billing.address')} style={{ marginBottom: 12 }}>
         <Input.TextArea
