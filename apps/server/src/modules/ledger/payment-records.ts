@@ -1,7 +1,7 @@
 // The wallet transactions a customer gets a receipt or a credit note for: paid top-ups, purchases,
 // renewals and refunds (not operator adjustments), as the receipts module reads them.
 import { EntryAbout } from '@proxy/contract/wallet/descriptions'
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { accounts, ledgerEntries, ledgerTransactions, refunds } from './ledger.schema.ts'
 
@@ -64,18 +64,14 @@ const toRecord = ({ aboutKey, aboutParams, ...row }: Row): PaymentRecord => {
 
 /** A page of the customer's payment records, newest first. */
 export async function paymentRecords(db: Db, userId: string, page: { page: number; pageSize: number }) {
-  const [rows, [total]] = await Promise.all([
+  const all = selectRecords(db, userId)
+  const [rows, total] = await Promise.all([
     selectRecords(db, userId)
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db
-      .select({ value: count() })
-      .from(ledgerEntries)
-      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(ownRecords(userId)),
+    db.$count(sql`(${all}) as records`),
   ])
-  return { records: rows.map(toRecord), total: total?.value ?? 0 }
+  return { records: rows.map(toRecord), total }
 }
 
 /** The customer's purchase or renewal records that paid these orders (a credit note names its receipt). */

@@ -3,12 +3,9 @@
 // opens the document as printed, with its PDF.
 import { type AdminReceipt, AdminReceiptQuery } from '@proxy/contract/admin/receipts'
 import { DocumentType } from '@proxy/contract/receipts/endpoints'
-import { Flex, Select, Tag, Typography, theme } from 'antd'
+import { Select } from 'antd'
 import { useState } from 'react'
-import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
-import { Money } from '../../../shared/ui/money.tsx'
-import { CardLine } from '../../../shared/ui/paged-table/card-line.tsx'
 import {
   copyableColumn,
   dateTimeColumn,
@@ -20,22 +17,13 @@ import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useAdminReceipts } from '../../api/receipts.ts'
 import { useAdminT } from '../../app/i18n.ts'
 import { ListPage, SearchFilter } from '../list-page.tsx'
+import { ReceiptCard, TypeTag } from './receipt-card.tsx'
 import { ReceiptDrawer } from './receipt-drawer.tsx'
 
 type Row = AdminReceipt
 
-const TypeTag = ({ type }: { type: Row['type'] }) => {
-  const { t } = useAdminT()
-  return (
-    <Tag color={type === 'receipt' ? 'blue' : 'orange'} style={{ marginInlineEnd: 0 }}>
-      {t(`receipts.types.${type}`)}
-    </Tag>
-  )
-}
-
 export const ReceiptsPage = () => {
   const { t } = useAdminT()
-  const { token } = theme.useToken()
   const list = useListParams()
   const q = list.params.get('q') ?? ''
   const type = pickOption(list.params.get('type'), DocumentType.options)
@@ -98,31 +86,7 @@ export const ReceiptsPage = () => {
             testId: 'receipt-open',
           }),
         ]}
-        renderCard={(row) => (
-          <Flex
-            vertical
-            gap={token.marginXXS}
-            onClick={() => setOpenId(row.id)}
-            style={{ cursor: 'pointer' }}
-          >
-            <Flex justify="space-between" align="center" gap={token.marginXS}>
-              <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
-                {row.number}
-              </Typography.Text>
-              <TypeTag type={row.type} />
-            </Flex>
-            <Typography.Text type="secondary" ellipsis>
-              {row.customerEmail}
-            </Typography.Text>
-            <CardLine label={t('receipts.total')}>
-              <Money amount={row.total} strong />
-            </CardLine>
-            <CardLine label={t('receipts.reference')}>{row.reference}</CardLine>
-            <CardLine label={t('receipts.issuedAt')}>
-              {formatLocalDateTime(row.issuedAt, { withSeconds: false })}
-            </CardLine>
-          </Flex>
-        )}
+        renderCard={(row) => <ReceiptCard row={row} onOpen={setOpenId} />}
         rowTestId="admin-receipt-row"
         data-testid="admin-receipts-table"
       />

@@ -13,6 +13,8 @@ export const downloadPdf = async (id: string, lang: Language): Promise<string> =
   const response = await http.get<Blob, AxiosResponse<Blob>>(fillPath(downloadReceiptPdf.path, { id }), {
     params: { lang },
     responseType: 'blob',
+    // The page says what failed (usePdfDownload): no toast of the client's own.
+    silent: true,
     rawResponse: true,
   })
   const disposition = response.headers['content-disposition']
