@@ -151,6 +151,7 @@ describe('receipts', () => {
   it('keeps the billing details from 个人信息 for later receipts', async () => {
     const { context, page, errors } = await openContext(browser, baseURL, {
       token: customer.token,
+      language: 'zh-CN',
       viewport: SCREENS[2].viewport,
     })
     await page.goto('/console/receipts')
