@@ -17,6 +17,7 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
+import { downloadLinkRoutes } from './modules/download-links/index.ts'
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts'
 import { createWalletAccount, walletCentsOf } from './modules/ledger/index.ts'
 import { nodeMetrics } from './modules/nodes/index.ts'
@@ -152,6 +153,7 @@ export async function buildApp(
   await app.register(userRoutes, { ...deps, mailer, mailQueue })
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
+  await app.register(downloadLinkRoutes, deps)
   await app.register(orderRoutes, {
     ...deps,
     instancesOf: instancesByIds,

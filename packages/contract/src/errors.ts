@@ -21,6 +21,8 @@ export const errorCatalogue = {
     status: 403,
     message: 'Sign in to the console to do this; an API token cannot',
   },
+  /** The server's message names the scope, and `data.scope` carries it. */
+  SCOPE_REQUIRED: { code: 1106, status: 403, message: 'This API token lacks the scope this call needs' },
   RATE_LIMITED: { code: 1129, status: 429, message: 'Too many requests, try again later' },
   INTERNAL: { code: 1500, status: 500, message: 'Something went wrong on our side' },
   SERVICE_UNAVAILABLE: { code: 1503, status: 503, message: 'The service is not ready' },
@@ -32,6 +34,11 @@ export const errorCatalogue = {
   TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
   WHITELIST_FULL: { code: 2007, status: 422, message: 'Your IP whitelist is full; remove a source first' },
   WHITELIST_DUPLICATE: { code: 2008, status: 409, message: 'This source is already on your IP whitelist' },
+  TOO_MANY_DOWNLOAD_LINKS: {
+    code: 2075,
+    status: 422,
+    message: 'You have too many download links; delete one first',
+  },
   ACCOUNT_LINK_INVALID: {
     code: 2020,
     status: 422,

@@ -104,6 +104,7 @@ function isAllowedNonEnvelope(op: Operation, reply: Reply): boolean {
   const { status, contentType } = reply
   if (op.path === '/api/proxy/instances/export/{type}')
     return status === 200 && /^text\/(plain|yaml)/.test(contentType)
+  if (op.path === '/api/dl/{secret}') return status === 200 && /^text\/plain/.test(contentType)
   if (
     ['/api/user/wallet/transactions/export', '/api/admin/orders/export', '/api/admin/topups/export'].includes(
       op.path,
@@ -218,7 +219,7 @@ const requiredOnly = (op: Operation, base: Baseline) =>
   )
 
 /**
- * A customer with money and one of everything: API token, top-up, IPs, traffic, a notice. Best
+ * A customer with money and one of everything: API token, download link, top-up, IPs, traffic, a notice. Best
  * effort: a step the server fails is reported by the groups below, not here.
  */
 async function customerWithObjects(region: string, marker: string): Promise<Customer> {
@@ -231,6 +232,7 @@ async function customerWithObjects(region: string, marker: string): Promise<Cust
       headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : {},
     })
   await call('POST', '/api/user/api-tokens', { name: `${marker}-token` })
+  await call('POST', '/api/user/download-links', { name: `${marker}-link` })
   await call('POST', '/api/user/wallet/topup', { amount: 10, channel: 'alipay' })
   for (const protocol of ['socks5', 'vmess'])
     await call('POST', '/api/orders/static-ip', { regionId: region, quantity: 1, durationDays: 30, protocol })

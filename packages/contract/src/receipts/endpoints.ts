@@ -141,6 +141,7 @@ export const listReceipts = defineEndpoint({
   summary:
     'Paid top-ups, orders and refunds, newest first, each with its receipt or credit note (issued on first listing)',
   tags,
+  scope: 'read',
   query: ReceiptListQuery,
   response: ReceiptList,
 })
@@ -150,6 +151,7 @@ export const getReceipt = defineEndpoint({
   path: '/user/receipts/:id',
   summary: 'One receipt or credit note, with everything it prints',
   tags,
+  scope: 'read',
   params: DocumentIdParams,
   response: ReceiptDocument,
 })
@@ -159,6 +161,7 @@ export const downloadReceiptPdf = defineEndpoint({
   path: '/user/receipts/:id/pdf',
   summary: 'One receipt or credit note as a PDF file (Chinese or English)',
   tags,
+  scope: 'read',
   params: DocumentIdParams,
   query: ReceiptPdfQuery,
   response: PdfFile,
@@ -169,6 +172,7 @@ export const getBillingDetails = defineEndpoint({
   path: '/user/billing-details',
   summary: 'The name, address and tax id printed on new receipts',
   tags,
+  scope: 'read',
   response: BillingDetails,
 })
 
@@ -177,6 +181,7 @@ export const updateBillingDetails = defineEndpoint({
   path: '/user/billing-details',
   summary: 'Set the name, address and tax id printed on receipts issued from now on',
   tags,
+  scope: 'manage',
   body: UpdateBillingDetailsInput,
   response: BillingDetails,
 })

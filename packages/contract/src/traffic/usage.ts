@@ -67,6 +67,7 @@ export const getTrafficUsage = defineEndpoint({
   summary:
     'Bytes up and down per hour or per local day (tz, default Asia/Shanghai) for all your usage, the traffic account, or one static IP',
   tags: ['traffic'],
+  scope: 'read',
   query: UsageQuery,
   response: UsageSeries,
 })

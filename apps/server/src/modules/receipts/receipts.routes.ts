@@ -93,9 +93,11 @@ function mountPdf(
         params: DocumentIdParams,
         querystring: ReceiptPdfQuery,
         security: isOperator ? [{ adminSession: [] }] : [{ bearer: [] }],
-        description: `${isOperator ? `Operator permission: \`${endpoint.permission}\`. ` : ''}Answers an application/pdf attachment, not an envelope.`,
+        description: `${isOperator ? `Operator permission: \`${endpoint.permission}\`. ` : ''}${endpoint.scope ? `API token scope: \`${endpoint.scope}\`. ` : ''}Answers an application/pdf attachment, not an envelope.`,
       },
       onRequest: guard,
+      // A customer's PDF takes API tokens: the scope authenticate checks (modules/auth/auth-plugin.ts).
+      ...(endpoint.scope && { config: { scope: endpoint.scope } }),
     },
     async (request, reply) => {
       const { id } = request.params as { id: string }

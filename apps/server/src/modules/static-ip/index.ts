@@ -13,6 +13,7 @@ export {
   updateRegionRow,
   writeTermDiscounts,
 } from './catalog-admin.ts'
+export { exportInstances } from './export.service.ts'
 export { claimInstancesExpiring } from './instance-expiry.ts'
 export { listInstances } from './instance-list.ts'
 export {
