@@ -65,4 +65,5 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
     () => import('../../features/wallet/pages/business-flow-page.tsx'),
     'BusinessFlowPage',
   ),
+  alerts: lazyNamed(() => import('../../features/alerts/pages/alerts-page.tsx'), 'AlertsPage'),
 }
