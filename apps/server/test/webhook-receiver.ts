@@ -13,7 +13,11 @@ export async function startReceiver(host = '127.0.0.1') {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), path: request.url ?? '' })
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        path: request.url ?? '',
+      })
       const status = statuses.length > 1 ? (statuses.shift() as number) : (statuses[0] as number)
       response.writeHead(status, { 'content-type': 'text/plain' }).end('ok')
     })

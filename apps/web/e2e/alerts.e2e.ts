@@ -65,8 +65,17 @@ describe.each([
       texts.describe['wallet-below'].replace('{{value}}', '$50.00'),
     )
     await poll(() => row.getByTestId('rule-state').textContent()).toBe(texts.rules.armed)
-    const [saved] = (await getJson<{ items: { condition: unknown; channels: unknown }[] }>(baseURL, '/user/alerts', customer.token)).items
-    expect(saved).toMatchObject({ condition: { kind: 'wallet-below', amount: 50 }, channels: { email: true, webhook: false } })
+    const [saved] = (
+      await getJson<{ items: { condition: unknown; channels: unknown }[] }>(
+        baseURL,
+        '/user/alerts',
+        customer.token,
+      )
+    ).items
+    expect(saved).toMatchObject({
+      condition: { kind: 'wallet-below', amount: 50 },
+      channels: { email: true, webhook: false },
+    })
 
     // Off and on again.
     await row.getByTestId('rule-toggle').click()
@@ -77,7 +86,10 @@ describe.each([
     // Edited into a traffic alert of 2 GB.
     await row.getByTestId('rule-edit').click()
     await dialog.getByTestId('rule-kind').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: texts.kinds['traffic-left-bytes'] }).click()
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: texts.kinds['traffic-left-bytes'] })
+      .click()
     await dialog.getByTestId('rule-threshold').locator('input').fill('2')
     await page.locator('.ant-modal-footer').getByRole('button').last().click()
     await poll(() => row.getByTestId('rule-condition').textContent()).toBe(
@@ -105,13 +117,17 @@ describe.each([
     await screenshot(page, `alerts-${tag}-webhook-secret`)
     await page.getByTestId('secret-done').click()
     const endpoint = webhooks.getByTestId('webhook-row')
-    await poll(() => endpoint.getByTestId('webhook-secret-prefix').textContent()).toContain(secret.slice(0, 10))
+    await poll(() => endpoint.getByTestId('webhook-secret-prefix').textContent()).toContain(
+      secret.slice(0, 10),
+    )
     expect(await page.getByText(secret).count()).toBe(0)
 
     // A test event is queued and shows in the delivery log.
     await endpoint.getByTestId('webhook-test').click()
     const log = page.getByTestId('delivery-log')
-    await poll(() => log.getByTestId('delivery-status').first().textContent()).toBe(texts.deliveries.statuses.pending)
+    await poll(() => log.getByTestId('delivery-status').first().textContent()).toBe(
+      texts.deliveries.statuses.pending,
+    )
     await expectLayout(page, `alerts-log-${tag}`, language, 'alerts')
     await screenshot(page, `alerts-${tag}-delivery-log`)
     await page.locator('.ant-drawer-close').click()

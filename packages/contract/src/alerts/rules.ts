@@ -48,7 +48,9 @@ export const AlertCondition = z.discriminatedUnion('kind', [
 ])
 export type AlertCondition = z.infer<typeof AlertCondition>
 export type AlertKind = AlertCondition['kind']
-export const ALERT_KINDS: readonly AlertKind[] = AlertCondition.options.map((option) => option.shape.kind.value)
+export const ALERT_KINDS: readonly AlertKind[] = AlertCondition.options.map(
+  (option) => option.shape.kind.value,
+)
 
 /** Where a firing goes: a mail (to a verified address) and/or every enabled webhook endpoint. */
 export const AlertChannels = z
@@ -115,7 +117,8 @@ export const createAlertRule = defineEndpoint({
 export const updateAlertRule = defineEndpoint({
   method: 'PATCH',
   path: '/user/alerts/:id',
-  summary: 'Change, enable or disable an alert rule; a changed condition or a re-enabled rule is armed afresh',
+  summary:
+    'Change, enable or disable an alert rule; a changed condition or a re-enabled rule is armed afresh',
   tags,
   params: IdParams,
   body: UpdateAlertRuleInput,

@@ -3,7 +3,11 @@
 // anything else is retried with exponential backoff (30 s doubling, at most 6 h apart) until 24 hours
 // after the event, then it is given up. Receivers may see an event twice (a lost answer, a lease that
 // ran out): they drop duplicates by its id.
-import { WEBHOOK_HEADERS, WEBHOOK_RETRY_HOURS, WEBHOOK_TIMEOUT_SECONDS } from '@proxy/contract/alerts/webhooks'
+import {
+  WEBHOOK_HEADERS,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_TIMEOUT_SECONDS,
+} from '@proxy/contract/alerts/webhooks'
 import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
@@ -11,8 +15,8 @@ import { rowsOf } from '../../platform/db/sql.ts'
 import type { Sealer } from '../auth/index.ts'
 import { webhookDeliveries, webhookEndpoints } from './alerts.schema.ts'
 import { type Resolver, resolveDestination } from './destination.ts'
-import { type Attempt, postWebhook } from './webhook-sender.ts'
 import { signatureOf } from './webhook-events.ts'
+import { type Attempt, postWebhook } from './webhook-sender.ts'
 
 const BATCH = 20
 const CONCURRENCY = 5
@@ -75,13 +79,20 @@ export function createDeliverer({ db, sealer, log, isProduction, resolve, ...opt
 
   /** The secret to sign with; sealed anew under APP_SECRET when the previous key opened it. */
   async function secretOf(delivery: Claimed): Promise<string | null> {
-    const opened = sealer.openStored('webhook-secret', delivery.secretSealed, `webhook:${delivery.endpointId}`)
+    const opened = sealer.openStored(
+      'webhook-secret',
+      delivery.secretSealed,
+      `webhook:${delivery.endpointId}`,
+    )
     if (opened?.resealed)
       await db
         .update(webhookEndpoints)
         .set({ secretSealed: opened.resealed })
         .where(
-          and(eq(webhookEndpoints.id, delivery.endpointId), eq(webhookEndpoints.secretSealed, delivery.secretSealed)),
+          and(
+            eq(webhookEndpoints.id, delivery.endpointId),
+            eq(webhookEndpoints.secretSealed, delivery.secretSealed),
+          ),
         )
     return opened?.plain ?? null
   }
@@ -123,7 +134,13 @@ export function createDeliverer({ db, sealer, log, isProduction, resolve, ...opt
       .where(and(eq(webhookDeliveries.id, delivery.id), ne(webhookDeliveries.status, 'delivered')))
     if (!isDelivered)
       log.info(
-        { deliveryId: delivery.id, endpointId: delivery.endpointId, attempts, status: result.statusCode, error: result.error },
+        {
+          deliveryId: delivery.id,
+          endpointId: delivery.endpointId,
+          attempts,
+          status: result.statusCode,
+          error: result.error,
+        },
         isGivenUp ? 'webhook delivery given up' : 'webhook delivery failed, will retry',
       )
   }
@@ -145,7 +162,9 @@ export function createDeliverer({ db, sealer, log, isProduction, resolve, ...opt
     for (;;) {
       const batch = await claim(now)
       for (let start = 0; start < batch.length; start += CONCURRENCY)
-        await Promise.all(batch.slice(start, start + CONCURRENCY).map((delivery) => deliverOne(delivery, now)))
+        await Promise.all(
+          batch.slice(start, start + CONCURRENCY).map((delivery) => deliverOne(delivery, now)),
+        )
       attempted += batch.length
       if (batch.length < BATCH) return attempted
     }

@@ -44,7 +44,12 @@ describe('special addresses', () => {
     for (const url of ['https://hooks.example.com/x', 'https://1.1.1.1/x', 'https://[2606:4700::1111]/x'])
       expect(isAcceptableUrl(url, true), url).toBe(true)
     // Elsewhere: https anywhere, plain http to loopback or to a name (judged when resolved).
-    for (const url of ['http://127.0.0.1:8080/x', 'http://[::1]/x', 'https://10.0.0.7/x', 'http://hooks.test/x'])
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://[::1]/x',
+      'https://10.0.0.7/x',
+      'http://hooks.test/x',
+    ])
       expect(isAcceptableUrl(url, false), url).toBe(true)
     expect(isAcceptableUrl('http://10.0.0.7/x', false)).toBe(false)
   })
@@ -72,12 +77,17 @@ async function queueTest(server: TestServer, url: string) {
   const queued = await server.call<WebhookDelivery>('POST', `/api/user/webhooks/${id}/test`, { token })
   expect(queued.status).toBe(200)
   const log = async () =>
-    (await server.call<{ items: WebhookDelivery[] }>('GET', `/api/user/webhooks/${id}/deliveries`, { token })).body
-      .data.items[0]
+    (await server.call<{ items: WebhookDelivery[] }>('GET', `/api/user/webhooks/${id}/deliveries`, { token }))
+      .body.data.items[0]
   return { eventId: queued.body.data.eventId, log }
 }
 
-const deliverer = (server: TestServer, resolve: Resolver, isProduction: boolean, appSecret = DEV_APP_SECRET) =>
+const deliverer = (
+  server: TestServer,
+  resolve: Resolver,
+  isProduction: boolean,
+  appSecret = DEV_APP_SECRET,
+) =>
   createDeliverer({
     db: server.db,
     sealer: sealerFor({ APP_SECRET: appSecret }),
@@ -106,7 +116,12 @@ describe('in production', () => {
 
   it('refuses a private, loopback or plain-http address when it is saved', async () => {
     const { token } = await server.newCustomer()
-    for (const url of [receiver.url(), `https://127.0.0.1:${receiver.port}/`, 'https://[fd00::1]/', 'https://192.168.0.1/']) {
+    for (const url of [
+      receiver.url(),
+      `https://127.0.0.1:${receiver.port}/`,
+      'https://[fd00::1]/',
+      'https://192.168.0.1/',
+    ]) {
       const answer = await server.call('POST', '/api/user/webhooks', { token, body: { url } })
       expect(answer.status, url).toBe(422)
       expect(answer.body.code).toBe(errorCatalogue.WEBHOOK_DESTINATION_REFUSED.code)
@@ -132,14 +147,30 @@ describe('in production', () => {
       'metadata.example.com': [['::ffff:169.254.169.254']],
     })
     const queued = []
-    for (const host of ['internal.example.com', 'sneaky.example.com', 'mixed.example.com', 'metadata.example.com'])
+    for (const host of [
+      'internal.example.com',
+      'sneaky.example.com',
+      'mixed.example.com',
+      'metadata.example.com',
+    ])
       queued.push(await queueTest(server, `https://${host}:${port}/hook`))
     const gone = await queueTest(server, `https://gone.example.com:${port}/hook`)
     await deliverer(server, resolve, true, APP_SECRET).deliverDue(new Date())
     for (const { log } of queued)
-      expect(await log()).toMatchObject({ status: 'pending', attempts: 1, lastError: 'destination-refused', lastStatusCode: null })
+      expect(await log()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'destination-refused',
+        lastStatusCode: null,
+      })
     expect(await gone.log()).toMatchObject({ lastError: 'unresolvable' })
-    expect(calls.sort()).toEqual(['gone.example.com', 'internal.example.com', 'metadata.example.com', 'mixed.example.com', 'sneaky.example.com'])
+    expect(calls.sort()).toEqual([
+      'gone.example.com',
+      'internal.example.com',
+      'metadata.example.com',
+      'mixed.example.com',
+      'sneaky.example.com',
+    ])
     expect(receiver.received).toEqual([])
   })
 })

@@ -67,7 +67,9 @@ export function isAcceptableUrl(value: string, isProduction: boolean): boolean {
   const host = hostOf(url)
   const literal = net.isIP(host) !== 0
   if (isProduction)
-    return url.protocol === 'https:' && !isLocalName(host.toLowerCase()) && !(literal && isSpecialAddress(host))
+    return (
+      url.protocol === 'https:' && !isLocalName(host.toLowerCase()) && !(literal && isSpecialAddress(host))
+    )
   return url.protocol === 'https:' || !literal || isLoopbackAddress(host)
 }
 

@@ -4,15 +4,15 @@
 // stops holding is re-armed, so each crossing is told once, not at every run. Mail goes out after the
 // commit (never inside a transaction). One replica evaluates at a time (an advisory lock).
 import type { AlertKind } from '@proxy/contract/alerts/rules'
-import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { verifiedEmailOf } from '../auth/index.ts'
-import { alertRules, webhookEndpoints } from './alerts.schema.ts'
-import { type ConditionEntry, CONDITIONS } from './conditions.ts'
 import { alertMail } from './alert-mail.ts'
+import { alertRules, webhookEndpoints } from './alerts.schema.ts'
+import { CONDITIONS, type ConditionEntry } from './conditions.ts'
 import { newEvent, type QueuedEvent, queueDeliveries } from './webhook-events.ts'
 
 export type Transition = {
@@ -51,7 +51,9 @@ async function transitionsOf(tx: Tx, kind: AlertKind, entry: ConditionEntry, now
 
 async function rearm(tx: Tx, ids: string[]) {
   if (ids.length === 0) return
-  await tx.execute(sql`update ${alertRules} set is_triggered = false where id = ${anyUuid(ids)} and is_triggered`)
+  await tx.execute(
+    sql`update ${alertRules} set is_triggered = false where id = ${anyUuid(ids)} and is_triggered`,
+  )
 }
 
 /** Marks the rules fired (still enabled and not fired meanwhile) and answers the ids it marked. */
@@ -88,7 +90,9 @@ async function queueWebhooks(tx: Tx, fired: Transition[], now: Date) {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
     .from(webhookEndpoints)
-    .where(sql`${webhookEndpoints.userId} = ${anyUuid([...new Set(told.map((rule) => rule.userId))])} and ${webhookEndpoints.isEnabled}`)
+    .where(
+      sql`${webhookEndpoints.userId} = ${anyUuid([...new Set(told.map((rule) => rule.userId))])} and ${webhookEndpoints.isEnabled}`,
+    )
   const deliveries = told.flatMap((rule) => {
     const event = alertEvent(rule, CONDITIONS[rule.kind] as ConditionEntry, now)
     return endpoints
@@ -113,7 +117,11 @@ export function createEvaluator(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
           tx,
           changes.filter((rule) => rule.isTriggered).map((rule) => rule.id),
         )
-        const marked = await fire(tx, changes.filter((rule) => !rule.isTriggered), now)
+        const marked = await fire(
+          tx,
+          changes.filter((rule) => !rule.isTriggered),
+          now,
+        )
         fired.push(...changes.filter((rule) => marked.has(rule.id)))
       }
       await queueWebhooks(tx, fired, now)

@@ -49,9 +49,9 @@ async function rule(c: Customer, condition: Record<string, unknown>, webhook = f
 }
 
 const ruleOf = async (c: Customer, id: string) =>
-  (await server.call<{ items: AlertRule[] }>('GET', '/api/user/alerts', { token: c.token })).body.data.items.find(
-    (item) => item.id === id,
-  )
+  (
+    await server.call<{ items: AlertRule[] }>('GET', '/api/user/alerts', { token: c.token })
+  ).body.data.items.find((item) => item.id === id)
 const alertMails = async (c: Customer) =>
   (await mailsTo(server, c.email)).filter((mail) => !isAccountLinkMail(mail))
 /** The job, run twice at the same moment: a second run right after must change nothing. */
@@ -132,7 +132,12 @@ describe('the alerts job', () => {
 
   it('fires when a static IP without auto-renew comes within N days of expiry', async () => {
     const c = await customer(300_00)
-    const plain = await buy(server, c.token, { regionId: region, quantity: 1, durationDays: 30, protocol: 'socks5' })
+    const plain = await buy(server, c.token, {
+      regionId: region,
+      quantity: 1,
+      durationDays: 30,
+      protocol: 'socks5',
+    })
     const renewing = await buy(server, c.token, {
       regionId: region,
       quantity: 1,

@@ -2,12 +2,13 @@
 // A rule whose condition changes, or that is turned back on, is armed afresh: the next check fires it
 // if the condition holds then.
 import {
+  ALERT_KINDS,
   ALERT_RULES_MAX,
   type AlertRule,
   type CreateAlertRuleInput,
   type UpdateAlertRuleInput,
 } from '@proxy/contract/alerts/rules'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { alertRules } from './alerts.schema.ts'
@@ -94,9 +95,12 @@ export async function updateRule(
       ...(armed !== undefined && { isTriggered: armed }),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
+    // A kind only a newer release knows is not this release's to change.
+    .where(
+      and(eq(alertRules.id, id), eq(alertRules.userId, userId), inArray(alertRules.kind, [...ALERT_KINDS])),
+    )
     .returning()
-  if (!row || !isKnown(row)) throw new AppError('NOT_FOUND')
+  if (!row) throw new AppError('NOT_FOUND')
   return toRule(row)
 }
 

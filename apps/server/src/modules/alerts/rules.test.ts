@@ -58,7 +58,10 @@ describe('alert rules', () => {
       condition: { kind: 'static-ips-expiring', days: 7 },
       channels: { email: true, webhook: false },
     })
-    const off = await server.call<AlertRule>('PATCH', `/api/user/alerts/${id}`, { token, body: { enabled: false } })
+    const off = await server.call<AlertRule>('PATCH', `/api/user/alerts/${id}`, {
+      token,
+      body: { enabled: false },
+    })
     expect(off.body.data.enabled).toBe(false)
 
     expect((await server.call('DELETE', `/api/user/alerts/${id}`, { token })).status).toBe(200)

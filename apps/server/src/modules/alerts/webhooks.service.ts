@@ -153,7 +153,9 @@ export async function queueTestEvent(db: Db, userId: string, id: string, now = n
     { endpoint_id: endpoint.id, message: 'A test event from the console: your endpoint is reachable.' },
     now,
   )
-  const [row] = await inTransaction(db, (tx) => queueDeliveries(tx, [{ endpointId: endpoint.id, event }], now))
+  const [row] = await inTransaction(db, (tx) =>
+    queueDeliveries(tx, [{ endpointId: endpoint.id, event }], now),
+  )
   if (!row) throw new Error('test delivery not queued')
   return toDelivery(row)
 }

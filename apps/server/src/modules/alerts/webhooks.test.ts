@@ -2,7 +2,7 @@
 // clock the test hands in: signed events, retries after 5xx with exponential backoff, nothing after a
 // 2xx, given up after 24 hours; the secret shown once and resettable; another customer's ids → 404.
 // Every address here is an IP literal: nothing is resolved through real DNS.
-import { errorCatalogue } from '@proxy/contract/errors'
+
 import {
   type CreatedWebhook,
   WEBHOOKS_MAX,
@@ -10,6 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from '@proxy/contract/alerts/webhooks'
+import { errorCatalogue } from '@proxy/contract/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { startReceiver, verifyWebhook } from '../../../test/webhook-receiver.ts'
@@ -40,9 +41,13 @@ const sendTest = async (token: string, id: string) => {
 }
 const deliveriesOf = async (token: string, id: string) =>
   (
-    await server.call<{ items: WebhookDelivery[]; total: number }>('GET', `/api/user/webhooks/${id}/deliveries`, {
-      token,
-    })
+    await server.call<{ items: WebhookDelivery[]; total: number }>(
+      'GET',
+      `/api/user/webhooks/${id}/deliveries`,
+      {
+        token,
+      },
+    )
   ).body.data
 /** The requests the receiver got for one event. */
 const requestsFor = (eventId: string) =>
@@ -53,9 +58,15 @@ describe('webhook endpoints', () => {
     const { token } = await server.newCustomer()
     const { endpoint, secret } = await endpointFor(token, 'https://127.0.0.1:9/hooks?source=proxy')
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
-    expect(endpoint).toMatchObject({ url: 'https://127.0.0.1:9/hooks?source=proxy', enabled: true, description: '' })
+    expect(endpoint).toMatchObject({
+      url: 'https://127.0.0.1:9/hooks?source=proxy',
+      enabled: true,
+      description: '',
+    })
     expect(secret.startsWith(endpoint.secretPrefix)).toBe(true)
-    const listed = await server.call<{ items: WebhookEndpoint[]; max: number }>('GET', '/api/user/webhooks', { token })
+    const listed = await server.call<{ items: WebhookEndpoint[]; max: number }>('GET', '/api/user/webhooks', {
+      token,
+    })
     expect(listed.body.data).toEqual({ items: [endpoint], max: WEBHOOKS_MAX })
     expect(JSON.stringify(listed.body)).not.toContain(secret)
 
@@ -64,9 +75,13 @@ describe('webhook endpoints', () => {
       body: { description: 'billing bot', enabled: false },
     })
     expect(changed.body.data).toMatchObject({ description: 'billing bot', enabled: false })
-    const reset = await server.call<{ secret: string }>('POST', `/api/user/webhooks/${endpoint.id}/reset-secret`, {
-      token,
-    })
+    const reset = await server.call<{ secret: string }>(
+      'POST',
+      `/api/user/webhooks/${endpoint.id}/reset-secret`,
+      {
+        token,
+      },
+    )
     expect(reset.status).toBe(200)
     expect(reset.body.data.secret).not.toBe(secret)
     const after = await server.call<{ items: WebhookEndpoint[] }>('GET', '/api/user/webhooks', { token })
@@ -74,20 +89,33 @@ describe('webhook endpoints', () => {
 
     await sendTest(token, endpoint.id)
     expect((await server.call('DELETE', `/api/user/webhooks/${endpoint.id}`, { token })).status).toBe(200)
-    expect((await server.call('GET', `/api/user/webhooks/${endpoint.id}/deliveries`, { token })).status).toBe(404)
+    expect((await server.call('GET', `/api/user/webhooks/${endpoint.id}/deliveries`, { token })).status).toBe(
+      404,
+    )
   })
 
   it('refuse addresses that are not http(s) URLs, carry credentials, or use http off loopback', async () => {
     const { token } = await server.newCustomer()
-    for (const url of ['ftp://127.0.0.1/x', 'not a url', 'https://user:pass@127.0.0.1/', `https://a.b/${'x'.repeat(2048)}`]) {
+    for (const url of [
+      'ftp://127.0.0.1/x',
+      'not a url',
+      'https://user:pass@127.0.0.1/',
+      `https://a.b/${'x'.repeat(2048)}`,
+    ]) {
       const answer = await server.call('POST', '/api/user/webhooks', { token, body: { url } })
       expect(answer.status, url).toBe(400)
     }
-    const offLoopback = await server.call('POST', '/api/user/webhooks', { token, body: { url: 'http://10.0.0.1/x' } })
+    const offLoopback = await server.call('POST', '/api/user/webhooks', {
+      token,
+      body: { url: 'http://10.0.0.1/x' },
+    })
     expect(offLoopback.status).toBe(422)
     expect(offLoopback.body.code).toBe(errorCatalogue.WEBHOOK_DESTINATION_REFUSED.code)
     for (let n = 0; n < WEBHOOKS_MAX; n++) await endpointFor(token, `https://127.0.0.1:9/${n}`)
-    const full = await server.call('POST', '/api/user/webhooks', { token, body: { url: 'https://127.0.0.1:9/' } })
+    const full = await server.call('POST', '/api/user/webhooks', {
+      token,
+      body: { url: 'https://127.0.0.1:9/' },
+    })
     expect(full.status).toBe(422)
     expect(full.body.code).toBe(errorCatalogue.WEBHOOKS_FULL.code)
   })
@@ -108,7 +136,9 @@ describe('webhook endpoints', () => {
       expect(answer.status, `${method} ${path}`).toBe(404)
       expect(answer.body.code).toBe(errorCatalogue.NOT_FOUND.code)
     }
-    const listed = await server.call<{ items: WebhookEndpoint[] }>('GET', '/api/user/webhooks', { token: owner.token })
+    const listed = await server.call<{ items: WebhookEndpoint[] }>('GET', '/api/user/webhooks', {
+      token: owner.token,
+    })
     expect(listed.body.data.items).toEqual([endpoint])
     expect((await deliveriesOf(owner.token, endpoint.id)).total).toBe(0)
   })
@@ -136,10 +166,21 @@ describe('webhook deliveries', () => {
     expect(verifyWebhook(secret, `${request?.body} `, signature, 300, now.getTime())).toBe(false)
     expect(verifyWebhook(secret, request?.body ?? '', signature, 300, now.getTime() + 301_000)).toBe(false)
     const event = JSON.parse(request?.body ?? '{}') as WebhookEvent
-    expect(event).toMatchObject({ id: queued.eventId, type: 'webhook.test', version: 1, data: { endpoint_id: endpoint.id } })
+    expect(event).toMatchObject({
+      id: queued.eventId,
+      type: 'webhook.test',
+      version: 1,
+      data: { endpoint_id: endpoint.id },
+    })
 
     const [logged] = (await deliveriesOf(token, endpoint.id)).items
-    expect(logged).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null, nextAttemptAt: null })
+    expect(logged).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 204,
+      lastError: null,
+      nextAttemptAt: null,
+    })
     for (const later of [1, 60, 3600, DAY_MS / 1000])
       await server.app.alerts.deliverDue(new Date(now.getTime() + later * 1000))
     expect(requestsFor(queued.eventId)).toHaveLength(1)
@@ -154,7 +195,12 @@ describe('webhook deliveries', () => {
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000)
     await server.app.alerts.deliverDue(start)
     let [logged] = (await deliveriesOf(token, endpoint.id)).items
-    expect(logged).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'http-status' })
+    expect(logged).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'http-status',
+    })
     expect(logged?.nextAttemptAt).toBe(at(30).toISOString())
 
     await server.app.alerts.deliverDue(at(29))
@@ -168,7 +214,12 @@ describe('webhook deliveries', () => {
     expect(logged).toMatchObject({ attempts: 3, lastStatusCode: 503, nextAttemptAt: at(210).toISOString() })
     await server.app.alerts.deliverDue(at(210))
     ;[logged] = (await deliveriesOf(token, endpoint.id)).items
-    expect(logged).toMatchObject({ status: 'delivered', attempts: 4, lastStatusCode: 200, deliveredAt: at(210).toISOString() })
+    expect(logged).toMatchObject({
+      status: 'delivered',
+      attempts: 4,
+      lastStatusCode: 200,
+      deliveredAt: at(210).toISOString(),
+    })
     await server.app.alerts.deliverDue(at(DAY_MS / 1000))
 
     const requests = requestsFor(queued.eventId)
@@ -176,7 +227,9 @@ describe('webhook deliveries', () => {
     expect(new Set(requests.map((request) => request.body)).size).toBe(1)
     requests.forEach((request, n) => {
       const when = at([0, 30, 90, 210][n] as number).getTime()
-      expect(verifyWebhook(secret, request.body, String(request.headers['x-proxy-signature']), 300, when)).toBe(true)
+      expect(
+        verifyWebhook(secret, request.body, String(request.headers['x-proxy-signature']), 300, when),
+      ).toBe(true)
     })
   })
 
@@ -186,9 +239,13 @@ describe('webhook deliveries', () => {
     receiver.answer([500])
     const queued = await sendTest(token, endpoint.id)
     const created = new Date(queued.createdAt).getTime()
-    const reset = await server.call<{ secret: string }>('POST', `/api/user/webhooks/${endpoint.id}/reset-secret`, {
-      token,
-    })
+    const reset = await server.call<{ secret: string }>(
+      'POST',
+      `/api/user/webhooks/${endpoint.id}/reset-secret`,
+      {
+        token,
+      },
+    )
     // The attempts the schedule allows: each wait after the n-th failure, while still within 24 hours.
     const expected: number[] = [created]
     while (expected.length < 100) {
@@ -211,7 +268,15 @@ describe('webhook deliveries', () => {
     const requests = requestsFor(queued.eventId)
     expect(requests).toHaveLength(expected.length)
     const last = requests.at(-1)
-    expect(verifyWebhook(reset.body.data.secret, last?.body ?? '', String(last?.headers['x-proxy-signature']), 300, expected.at(-1))).toBe(true)
+    expect(
+      verifyWebhook(
+        reset.body.data.secret,
+        last?.body ?? '',
+        String(last?.headers['x-proxy-signature']),
+        300,
+        expected.at(-1),
+      ),
+    ).toBe(true)
   })
 
   it('hold alert events while an endpoint is off, but send a test event asked for by name', async () => {
@@ -230,14 +295,20 @@ describe('webhook deliveries', () => {
     expect(await server.app.alerts.evaluate(new Date())).toBe(1)
     const [alert] = (await deliveriesOf(owner.token, endpoint.id)).items
     expect(alert).toMatchObject({ eventType: 'alert.triggered', status: 'pending' })
-    await server.call('PATCH', `/api/user/webhooks/${endpoint.id}`, { token: owner.token, body: { enabled: false } })
+    await server.call('PATCH', `/api/user/webhooks/${endpoint.id}`, {
+      token: owner.token,
+      body: { enabled: false },
+    })
 
     const test = await sendTest(owner.token, endpoint.id)
     await server.app.alerts.deliverDue(new Date())
     expect(requestsFor(test.eventId)).toHaveLength(1)
     expect(requestsFor(alert?.eventId ?? '')).toHaveLength(0)
 
-    await server.call('PATCH', `/api/user/webhooks/${endpoint.id}`, { token: owner.token, body: { enabled: true } })
+    await server.call('PATCH', `/api/user/webhooks/${endpoint.id}`, {
+      token: owner.token,
+      body: { enabled: true },
+    })
     await server.app.alerts.deliverDue(new Date())
     const [delivered] = requestsFor(alert?.eventId ?? '')
     expect(JSON.parse(delivered?.body ?? '{}')).toMatchObject({ type: 'alert.triggered', data: { value: 0 } })

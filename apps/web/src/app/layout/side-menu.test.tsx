@@ -32,7 +32,12 @@ describe('SideMenu', () => {
     expect(current.classList.contains('ant-menu-item-selected')).toBe(true)
     expect(screen.getByTestId('side-menu').querySelectorAll('[aria-current]')).toHaveLength(1)
     const groups = screen.getAllByRole('list').slice(1)
-    expect(groups.map((list) => list.getAttribute('aria-labelledby') !== null)).toEqual([true, true, true, true])
+    expect(groups.map((list) => list.getAttribute('aria-labelledby') !== null)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     const ipGroup = screen.getByRole('list', { name: 'IP管理' })
     expect(
       within(ipGroup)

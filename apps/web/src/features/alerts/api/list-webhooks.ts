@@ -4,4 +4,5 @@ import { useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { webhooksKey } from './keys.ts'
 
-export const useWebhooks = () => useQuery({ queryKey: webhooksKey, queryFn: () => callEndpoint(listWebhooks) })
+export const useWebhooks = () =>
+  useQuery({ queryKey: webhooksKey, queryFn: () => callEndpoint(listWebhooks) })

@@ -1,7 +1,7 @@
 // The rule dialog's form values and the contract's AlertCondition, both ways: bytes are typed as a
 // number and a unit, money in dollars, days and percent as they are.
 import type { AlertCondition, AlertKind, AlertRule } from '@proxy/contract/alerts/rules'
-import { type ByteUnit, byteUnitFor, bytesIn } from '../../../shared/lib/format-bytes.ts'
+import { type ByteUnit, bytesIn, byteUnitFor } from '../../../shared/lib/format-bytes.ts'
 
 export const BYTE_UNITS = ['MB', 'GB', 'TB'] as const satisfies readonly ByteUnit[]
 export type FormByteUnit = (typeof BYTE_UNITS)[number]
@@ -48,7 +48,9 @@ function thresholdOf(condition: AlertCondition): Pick<RuleFormValues, 'threshold
   switch (condition.kind) {
     case 'traffic-left-bytes': {
       const found = byteUnitFor(condition.bytes)
-      const unit: FormByteUnit = (BYTE_UNITS as readonly string[]).includes(found) ? (found as FormByteUnit) : 'MB'
+      const unit: FormByteUnit = (BYTE_UNITS as readonly string[]).includes(found)
+        ? (found as FormByteUnit)
+        : 'MB'
       return { threshold: Number(bytesIn(condition.bytes, unit).toFixed(3)), unit }
     }
     case 'traffic-left-percent':
@@ -70,7 +72,10 @@ export const formValuesOf = (rule: AlertRule): RuleFormValues => ({
 })
 
 /** The threshold field's bounds and step, by kind. */
-export const THRESHOLD_INPUT: Record<AlertKind, { min: number; max: number; step: number; precision: number }> = {
+export const THRESHOLD_INPUT: Record<
+  AlertKind,
+  { min: number; max: number; step: number; precision: number }
+> = {
   'traffic-left-bytes': { min: 0.001, max: 1_000_000, step: 1, precision: 3 },
   'traffic-left-percent': { min: 1, max: 99, step: 1, precision: 0 },
   'wallet-below': { min: 0.01, max: 1_000_000, step: 1, precision: 2 },

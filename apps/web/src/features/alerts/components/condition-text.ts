@@ -1,7 +1,7 @@
 // A condition in a sentence, in the console's language: "Traffic left below 2 GB".
 import type { AlertCondition } from '@proxy/contract/alerts/rules'
 import { formatBalance } from '@proxy/contract/wire'
-import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 
 export const conditionValue = (condition: AlertCondition, language: string): string => {
@@ -17,5 +17,8 @@ export const conditionValue = (condition: AlertCondition, language: string): str
   }
 }
 
-export const describeCondition = (t: TFunction<'alerts'>, condition: AlertCondition, language: string) =>
-  t(`describe.${condition.kind}`, { value: conditionValue(condition, language) })
+export const useConditionText = () => {
+  const { t, i18n } = useTranslation('alerts')
+  return (condition: AlertCondition) =>
+    t(`describe.${condition.kind}`, { value: conditionValue(condition, i18n.language) })
+}

@@ -1,7 +1,7 @@
 // An endpoint's delivery log in a drawer: time, event, status, attempts, the last answer and the next
 // retry, newest first; cards on a phone. Refreshed every few seconds while a delivery is pending.
 import type { WebhookDelivery, WebhookEndpoint } from '@proxy/contract/alerts/webhooks'
-import { Drawer, Flex, Tag, type TableColumnsType, Typography, theme } from 'antd'
+import { Drawer, Flex, type TableColumnsType, Tag, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
@@ -52,7 +52,13 @@ const DeliveryCard = ({ delivery }: { delivery: WebhookDelivery }) => {
   )
 }
 
-export const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) => {
+export const DeliveryLog = ({
+  endpoint,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint | null
+  onClose: () => void
+}) => {
   const { t } = useTranslation('alerts')
   const isNarrow = useIsNarrow()
   const [page, setPage] = useState({ page: 1, pageSize: 10 })
@@ -65,7 +71,11 @@ export const DeliveryLog = ({ endpoint, onClose }: { endpoint: WebhookEndpoint |
       dataIndex: 'eventType',
       render: (type: WebhookDelivery['eventType']) => t(`deliveries.eventTypes.${type}`),
     },
-    { title: t('deliveries.eventId'), dataIndex: 'eventId', render: (id: string) => <CopyableCell value={id} isSmall /> },
+    {
+      title: t('deliveries.eventId'),
+      dataIndex: 'eventId',
+      render: (id: string) => <CopyableCell value={id} isSmall />,
+    },
     { title: t('deliveries.status'), dataIndex: 'status', render: (status) => <StatusTag status={status} /> },
     { title: t('deliveries.attempts'), dataIndex: 'attempts', align: 'right' },
     { title: t('deliveries.lastAnswer'), key: 'last', render: (_, row) => lastAnswer(row) ?? <NoValue /> },

@@ -1,7 +1,7 @@
 // The create / edit dialog of an alert rule: a name, the condition and its number (bytes with a unit,
 // a share, dollars or days), and where it is told (mail, webhooks).
 import { ALERT_KINDS, ALERT_NAME_MAX_LENGTH, type AlertRule } from '@proxy/contract/alerts/rules'
-import { App, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd'
+import { App, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCreateAlertRule, useUpdateAlertRule } from '../api/save-alert-rule.ts'
@@ -20,38 +20,42 @@ type Props = {
   onClose: () => void
 }
 
+const LABEL_KEYS = {
+  'traffic-left-bytes': 'dialog.bytes',
+  'traffic-left-percent': 'dialog.percent',
+  'wallet-below': 'dialog.amount',
+  'static-ips-expiring': 'dialog.days',
+} as const
+
 const ThresholdField = ({ kind }: { kind: RuleFormValues['kind'] }) => {
   const { t } = useTranslation('alerts')
-  const bounds = THRESHOLD_INPUT[kind]
-  const labelKey = {
-    'traffic-left-bytes': 'dialog.bytes',
-    'traffic-left-percent': 'dialog.percent',
-    'wallet-below': 'dialog.amount',
-    'static-ips-expiring': 'dialog.days',
-  } as const
-  const unitSelect = (
-    <Form.Item name="unit" noStyle>
-      <Select
-        options={BYTE_UNITS.map((unit) => ({ value: unit, label: unit }))}
-        style={{ width: 80 }}
-        data-testid="rule-unit"
-      />
-    </Form.Item>
-  )
   return (
-    <Form.Item
-      label={t(labelKey[kind])}
-      name="threshold"
-      rules={[{ required: true, message: t('dialog.thresholdRequired') }]}
-    >
-      <InputNumber
-        {...bounds}
-        style={{ width: '100%', maxWidth: 280 }}
-        prefix={kind === 'wallet-below' ? '$' : undefined}
-        suffix={kind === 'traffic-left-percent' ? '%' : undefined}
-        addonAfter={kind === 'traffic-left-bytes' ? unitSelect : undefined}
-        data-testid="rule-threshold"
-      />
+    <Form.Item label={t(LABEL_KEYS[kind])} required>
+      <Space.Compact style={{ width: '100%', maxWidth: 320 }}>
+        <Form.Item
+          name="threshold"
+          noStyle
+          rules={[{ required: true, message: t('dialog.thresholdRequired') }]}
+        >
+          <InputNumber
+            {...THRESHOLD_INPUT[kind]}
+            style={{ width: '100%' }}
+            prefix={kind === 'wallet-below' ? '$' : undefined}
+            suffix={kind === 'traffic-left-percent' ? '%' : undefined}
+            data-testid="rule-threshold"
+          />
+        </Form.Item>
+        {kind === 'traffic-left-bytes' && (
+          <Form.Item name="unit" noStyle>
+            <Select
+              options={BYTE_UNITS.map((unit) => ({ value: unit, label: unit }))}
+              style={{ width: 88 }}
+              aria-label={t('dialog.bytes')}
+              data-testid="rule-unit"
+            />
+          </Form.Item>
+        )}
+      </Space.Compact>
     </Form.Item>
   )
 }
@@ -67,6 +71,8 @@ export const RuleDialog = ({ editing, onClose }: Props) => {
 
   useEffect(() => {
     if (editing === null) return
+    // The form stays mounted between openings (forceRender): each opening starts from its rule.
+    form.resetFields()
     form.setFieldsValue(editing === 'new' ? NEW_RULE : formValuesOf(editing))
   }, [editing, form])
 
@@ -113,7 +119,6 @@ export const RuleDialog = ({ editing, onClose }: Props) => {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
       forceRender
       data-testid="rule-dialog"
     >
@@ -123,7 +128,11 @@ export const RuleDialog = ({ editing, onClose }: Props) => {
           name="name"
           rules={[{ required: true, whitespace: true, message: t('dialog.nameRequired') }]}
         >
-          <Input maxLength={ALERT_NAME_MAX_LENGTH} placeholder={t('dialog.namePlaceholder')} data-testid="rule-name" />
+          <Input
+            maxLength={ALERT_NAME_MAX_LENGTH}
+            placeholder={t('dialog.namePlaceholder')}
+            data-testid="rule-name"
+          />
         </Form.Item>
         <Form.Item label={t('dialog.kind')} name="kind">
           <Select

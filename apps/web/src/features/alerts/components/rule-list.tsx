@@ -9,7 +9,7 @@ import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts'
 import { useAlertRules } from '../api/list-alert-rules.ts'
 import { useUpdateAlertRule } from '../api/save-alert-rule.ts'
-import { describeCondition } from './condition-text.ts'
+import { useConditionText } from './condition-text.ts'
 import { RuleDialog } from './rule-dialog.tsx'
 
 const StateTag = ({ rule }: { rule: AlertRule }) => {
@@ -29,9 +29,10 @@ const StateTag = ({ rule }: { rule: AlertRule }) => {
 }
 
 const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean; onEdit: () => void }) => {
-  const { t, i18n } = useTranslation(['alerts', 'common'])
+  const { t } = useTranslation(['alerts', 'common'])
   const { token } = theme.useToken()
   const { message } = App.useApp()
+  const conditionText = useConditionText()
   const update = useUpdateAlertRule()
   const remove = useDeleteAlertRule()
 
@@ -69,9 +70,7 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
           </Typography.Text>
           <StateTag rule={rule} />
         </Flex>
-        <Typography.Text data-testid="rule-condition">
-          {describeCondition(t, rule.condition, i18n.language)}
-        </Typography.Text>
+        <Typography.Text data-testid="rule-condition">{conditionText(rule.condition)}</Typography.Text>
         <Flex align="center" gap={token.marginXS} wrap>
           {rule.channels.email && <Tag bordered={false}>{t('rules.email')}</Tag>}
           {rule.channels.webhook && <Tag bordered={false}>{t('rules.webhook')}</Tag>}
@@ -98,7 +97,7 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
           description={<div style={{ maxWidth: 260 }}>{t('rules.deleteConfirm')}</div>}
           okText={t('rules.delete')}
           cancelText={t('common:actions.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'rule-delete-confirm' } as object}
+          okButtonProps={{ danger: true }}
           onConfirm={onDelete}
         >
           <Button type="link" danger size="small" icon={<DeleteOutlined />} data-testid="rule-delete">

@@ -29,8 +29,12 @@ export const WebhookDialog = ({ editing, onClose, onSecret }: Props) => {
 
   useEffect(() => {
     if (editing === null) return
+    // The form stays mounted between openings (forceRender): each opening starts from its endpoint.
+    form.resetFields()
     form.setFieldsValue(
-      editing === 'new' ? { url: '', description: '' } : { url: editing.url, description: editing.description },
+      editing === 'new'
+        ? { url: '', description: '' }
+        : { url: editing.url, description: editing.description },
     )
   }, [editing, form])
 
@@ -63,7 +67,6 @@ export const WebhookDialog = ({ editing, onClose, onSecret }: Props) => {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
       forceRender
       data-testid="webhook-dialog"
     >

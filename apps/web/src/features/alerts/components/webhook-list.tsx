@@ -60,11 +60,18 @@ const WebhookRow = ({ endpoint, isFirst, onEdit, onLog, onSecret }: RowProps) =>
     >
       <Flex justify="space-between" align="flex-start" gap={token.marginSM}>
         <Flex vertical gap={token.marginXXS} style={{ minWidth: 0 }}>
-          <Typography.Text style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }} data-testid="webhook-url-text">
+          <Typography.Text
+            style={{ fontFamily: token.fontFamilyCode, wordBreak: 'break-all' }}
+            data-testid="webhook-url-text"
+          >
             {endpoint.url}
           </Typography.Text>
           {endpoint.description && <Typography.Text type="secondary">{endpoint.description}</Typography.Text>}
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }} data-testid="webhook-secret-prefix">
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: token.fontSizeSM }}
+            data-testid="webhook-secret-prefix"
+          >
             {t('webhooks.secretPrefix', { prefix: endpoint.secretPrefix })}
           </Typography.Text>
         </Flex>
