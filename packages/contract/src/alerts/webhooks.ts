@@ -52,8 +52,9 @@ export const WebhookUrl = text()
   .pipe(z.url({ protocol: /^https?$/ }))
   .refine(
     (value) => {
-      const url = new URL(value)
-      return url.username === '' && url.password === '' && url.hostname !== ''
+      // Refinements run after a failed check too: an address z.url refused must not throw here.
+      const url = URL.canParse(value) ? new URL(value) : null
+      return url !== null && url.username === '' && url.password === '' && url.hostname !== ''
     },
     { message: 'an address without a user name or password in it' },
   )

@@ -66,6 +66,7 @@ const buyTraffic = (c: Customer) =>
     body: { planId: 'gb-10', quantity: 1 },
     headers: { 'idempotency-key': crypto.randomUUID() },
   })
+const MB = 1024 ** 2
 const use = (c: Customer, bytes: number) =>
   pushTraffic(server.db, nodeId, {
     reportId: crypto.randomUUID(),
@@ -108,11 +109,11 @@ describe('the alerts job', () => {
     expect(await ruleOf(c, bytes.id)).toMatchObject({ triggered: true, lastValue: 1.5 * GB })
     expect((await ruleOf(c, percent.id))?.triggered).toBe(false)
 
-    await use(c, 0.6 * GB) // 0.9 GB left: 9 %
+    await use(c, 640 * MB) // 0.875 GB left: 8.75 %
     expect(await check()).toBe(1)
-    expect(await ruleOf(c, percent.id)).toMatchObject({ triggered: true, lastValue: 9 })
+    expect(await ruleOf(c, percent.id)).toMatchObject({ triggered: true, lastValue: 8 })
 
-    // A new package: 10.9 GB of 20 GB left, both clear; used down again, both fire again.
+    // A new package: 10.875 GB of 20 GB left, both clear; used down again, both fire again.
     expect((await buyTraffic(c)).status).toBe(200)
     expect(await check()).toBe(0)
     expect((await ruleOf(c, bytes.id))?.triggered).toBe(false)
