@@ -84,7 +84,13 @@ export const CreateAlertRuleInput = z.strictObject({
 })
 export type CreateAlertRuleInput = z.infer<typeof CreateAlertRuleInput>
 
-const UPDATE_FIELDS = ['name', 'condition', 'channels', 'enabled'] as const
+/** A change (PATCH) body's rule: at least one of its fields is sent. */
+export const sendsOneOf = <const F extends string>(fields: readonly F[]) =>
+  [
+    (input: Partial<Record<F, unknown>>) => fields.some((field) => input[field] !== undefined),
+    { message: `send at least one of ${fields.join(', ')}` },
+  ] as const
+
 export const UpdateAlertRuleInput = z
   .strictObject({
     name: AlertName.optional(),
@@ -92,9 +98,7 @@ export const UpdateAlertRuleInput = z
     channels: AlertChannels.optional(),
     enabled: z.boolean().optional(),
   })
-  .refine((input) => UPDATE_FIELDS.some((field) => input[field] !== undefined), {
-    message: `send at least one of ${UPDATE_FIELDS.join(', ')}`,
-  })
+  .refine(...sendsOneOf(['name', 'condition', 'channels', 'enabled']))
 export type UpdateAlertRuleInput = z.infer<typeof UpdateAlertRuleInput>
 
 export const listAlertRules = defineEndpoint({

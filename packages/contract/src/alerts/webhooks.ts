@@ -5,6 +5,7 @@ import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
 import { IdParams } from '../user/endpoints.ts'
+import { sendsOneOf } from './rules.ts'
 
 const tags = ['alerts'] as const
 
@@ -80,16 +81,13 @@ export const CreateWebhookInput = z.strictObject({
 })
 export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>
 
-const UPDATE_FIELDS = ['url', 'description', 'enabled'] as const
 export const UpdateWebhookInput = z
   .strictObject({
     url: WebhookUrl.optional(),
     description: Description.optional(),
     enabled: z.boolean().optional(),
   })
-  .refine((input) => UPDATE_FIELDS.some((field) => input[field] !== undefined), {
-    message: `send at least one of ${UPDATE_FIELDS.join(', ')}`,
-  })
+  .refine(...sendsOneOf(['url', 'description', 'enabled']))
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>
 
 /** The signing secret, shown in this answer only. */

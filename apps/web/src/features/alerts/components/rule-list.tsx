@@ -1,15 +1,16 @@
 // The alert rules: each with its condition in words, its state (watching, fired, off), where it goes,
 // when it last fired, an on/off switch, edit, and delete after a confirmation.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import type { AlertRule } from '@proxy/contract/alerts/rules'
-import { Alert, App, Button, Empty, Flex, Popconfirm, Skeleton, Switch, Tag, Typography, theme } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { App, Button, Flex, Popconfirm, Switch, Tag, Typography, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts'
 import { useAlertRules } from '../api/list-alert-rules.ts'
 import { useUpdateAlertRule } from '../api/save-alert-rule.ts'
 import { useConditionText } from './condition-text.ts'
+import { ListSection, rowBorder } from './list-section.tsx'
 import { RuleDialog } from './rule-dialog.tsx'
 
 const StateTag = ({ rule }: { rule: AlertRule }) => {
@@ -59,7 +60,7 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
       gap={token.marginSM}
       style={{
         padding: `${token.paddingSM}px 0`,
-        borderTop: isFirst ? undefined : `1px solid ${token.colorBorderSecondary}`,
+        borderTop: rowBorder(isFirst, token.colorBorderSecondary),
       }}
       data-testid="alert-rule"
     >
@@ -111,57 +112,24 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
 
 export const RuleList = () => {
   const { t } = useTranslation('alerts')
-  const { token } = theme.useToken()
-  const { data, isError, refetch } = useAlertRules()
+  const list = useAlertRules()
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null)
-  const items = data?.items ?? []
-  const isFull = data !== undefined && items.length >= data.max
-
-  let body: ReactNode = <Skeleton active title={false} paragraph={{ rows: 3 }} />
-  if (isError && !data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('rules.failed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('rules.retry')}
-          </Button>
-        }
-      />
-    )
-  else if (data && items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rules.empty')} />
-  else if (data)
-    body = (
-      <Flex vertical role="list">
-        {items.map((rule, index) => (
-          <RuleRow key={rule.id} rule={rule} isFirst={index === 0} onEdit={() => setEditing(rule)} />
-        ))}
-      </Flex>
-    )
-
   return (
-    <Flex vertical gap={token.margin} data-testid="alert-rules">
-      <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={!data || isFull}
-          onClick={() => setEditing('new')}
-          data-testid="rule-add"
-        >
-          {t('rules.add')}
-        </Button>
-        {data && (
-          <Typography.Text type={isFull ? 'warning' : 'secondary'} data-testid="rule-count">
-            {t('rules.count', { used: items.length, max: data.max })}
-          </Typography.Text>
-        )}
-      </Flex>
-      {body}
+    <ListSection
+      list={list}
+      texts={{
+        add: t('rules.add'),
+        empty: t('rules.empty'),
+        failed: t('rules.failed'),
+        count: (used, max) => t('rules.count', { used, max }),
+      }}
+      onAdd={() => setEditing('new')}
+      renderRow={(rule, index) => (
+        <RuleRow key={rule.id} rule={rule} isFirst={index === 0} onEdit={() => setEditing(rule)} />
+      )}
+      testIds={{ section: 'alert-rules', add: 'rule-add' }}
+    >
       <RuleDialog editing={editing} onClose={() => setEditing(null)} />
-    </Flex>
+    </ListSection>
   )
 }

@@ -1,14 +1,15 @@
 // The webhook endpoints: URL, description and secret prefix, an on/off switch, a test event, the
 // delivery log, edit, a secret reset and delete (both after a confirmation). New secrets show once.
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { DeleteOutlined } from '@ant-design/icons'
 import type { WebhookEndpoint } from '@proxy/contract/alerts/webhooks'
-import { Alert, App, Button, Empty, Flex, Popconfirm, Skeleton, Switch, Typography, theme } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { App, Button, Flex, Popconfirm, Switch, Typography, theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useWebhooks } from '../api/list-webhooks.ts'
 import { useUpdateWebhook } from '../api/save-webhook.ts'
 import { useDeleteWebhook, useResetWebhookSecret, useSendWebhookTest } from '../api/webhook-actions.ts'
 import { DeliveryLog } from './delivery-log.tsx'
+import { ListSection, rowBorder } from './list-section.tsx'
 import { SecretModal } from './secret-modal.tsx'
 import { WebhookDialog } from './webhook-dialog.tsx'
 
@@ -54,7 +55,7 @@ const WebhookRow = ({ endpoint, isFirst, onEdit, onLog, onSecret }: RowProps) =>
       gap={token.marginXS}
       style={{
         padding: `${token.paddingSM}px 0`,
-        borderTop: isFirst ? undefined : `1px solid ${token.colorBorderSecondary}`,
+        borderTop: rowBorder(isFirst, token.colorBorderSecondary),
       }}
       data-testid="webhook-row"
     >
@@ -124,69 +125,36 @@ const WebhookRow = ({ endpoint, isFirst, onEdit, onLog, onSecret }: RowProps) =>
 
 export const WebhookList = () => {
   const { t } = useTranslation('alerts')
-  const { token } = theme.useToken()
-  const { data, isError, refetch } = useWebhooks()
+  const list = useWebhooks()
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null)
-  const items = data?.items ?? []
-  const isFull = data !== undefined && items.length >= data.max
-
-  let body: ReactNode = <Skeleton active title={false} paragraph={{ rows: 3 }} />
-  if (isError && !data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('webhooks.failed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('rules.retry')}
-          </Button>
-        }
-      />
-    )
-  else if (data && items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('webhooks.empty')} />
-  else if (data)
-    body = (
-      <Flex vertical role="list">
-        {items.map((endpoint, index) => (
-          <WebhookRow
-            key={endpoint.id}
-            endpoint={endpoint}
-            isFirst={index === 0}
-            onEdit={() => setEditing(endpoint)}
-            onLog={() => setLogOf(endpoint)}
-            onSecret={setSecret}
-          />
-        ))}
-      </Flex>
-    )
-
   return (
-    <Flex vertical gap={token.margin} data-testid="webhooks">
-      <Typography.Text type="secondary">{t('webhooks.intro')}</Typography.Text>
-      <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={!data || isFull}
-          onClick={() => setEditing('new')}
-          data-testid="webhook-add"
-        >
-          {t('webhooks.add')}
-        </Button>
-        {data && (
-          <Typography.Text type={isFull ? 'warning' : 'secondary'}>
-            {t('webhooks.count', { used: items.length, max: data.max })}
-          </Typography.Text>
-        )}
-      </Flex>
-      {body}
+    <ListSection
+      list={list}
+      texts={{
+        add: t('webhooks.add'),
+        empty: t('webhooks.empty'),
+        failed: t('webhooks.failed'),
+        count: (used, max) => t('webhooks.count', { used, max }),
+      }}
+      intro={<Typography.Text type="secondary">{t('webhooks.intro')}</Typography.Text>}
+      onAdd={() => setEditing('new')}
+      renderRow={(endpoint, index) => (
+        <WebhookRow
+          key={endpoint.id}
+          endpoint={endpoint}
+          isFirst={index === 0}
+          onEdit={() => setEditing(endpoint)}
+          onLog={() => setLogOf(endpoint)}
+          onSecret={setSecret}
+        />
+      )}
+      testIds={{ section: 'webhooks', add: 'webhook-add' }}
+    >
       <WebhookDialog editing={editing} onClose={() => setEditing(null)} onSecret={setSecret} />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} />
-    </Flex>
+    </ListSection>
   )
 }
