@@ -66,6 +66,7 @@ export function isAcceptableUrl(value: string, isProduction: boolean): boolean {
   const url = new URL(value)
   const host = hostOf(url)
   const literal = net.isIP(host) !== 0
+  if (url.username !== '' || url.password !== '') return false
   if (isProduction)
     return (
       url.protocol === 'https:' && !isLocalName(host.toLowerCase()) && !(literal && isSpecialAddress(host))
