@@ -26,6 +26,10 @@ afterAll(async () => {
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
 const TEXTS = { 'zh-CN': zh, 'en-US': en } as const
 
+/** The threshold's number field (antd may put the test id on the input or around it). */
+const threshold = (page: Page) =>
+  page.locator('input[data-testid="rule-threshold"], [data-testid="rule-threshold"] input').first()
+
 /** The open Popconfirm's confirming button (the one that is not Cancel). */
 const confirmPopup = (page: Page) =>
   page.locator('.ant-popconfirm:visible').getByRole('button').last().click()
@@ -56,7 +60,7 @@ describe.each([
     await dialog.getByTestId('rule-name').fill('Low wallet')
     await dialog.getByTestId('rule-kind').click()
     await page.locator('.ant-select-item-option').filter({ hasText: texts.kinds['wallet-below'] }).click()
-    await dialog.getByTestId('rule-threshold').locator('input').fill('50')
+    await threshold(page).fill('50')
     await expectLayout(page, `alerts-dialog-${tag}`, language, 'alerts')
     await screenshot(page, `alerts-${tag}-rule-dialog`)
     await page.locator('.ant-modal-footer').getByRole('button').last().click()
@@ -90,7 +94,7 @@ describe.each([
       .locator('.ant-select-item-option')
       .filter({ hasText: texts.kinds['traffic-left-bytes'] })
       .click()
-    await dialog.getByTestId('rule-threshold').locator('input').fill('2')
+    await threshold(page).fill('2')
     await page.locator('.ant-modal-footer').getByRole('button').last().click()
     await poll(() => row.getByTestId('rule-condition').textContent()).toBe(
       texts.describe['traffic-left-bytes'].replace('{{value}}', '2 GB'),
