@@ -123,7 +123,7 @@ describe('console shell', () => {
       await page.goto(path)
       await page.getByTestId('page-title').waitFor()
     }
-    await expect.poll(async () => (await readRecent(page))[0]?.path).toBe('/console/businessFlow')
+    await expect.poll(async () => (await readRecent(page))[0]?.path).toBe(MENU.at(-1)?.[1])
     const recent = await readRecent(page)
     expect(recent.map((entry) => entry.path)).toEqual(
       MENU.slice(-6)
