@@ -119,13 +119,20 @@ describe('in production', () => {
     for (const url of [
       receiver.url(),
       `https://127.0.0.1:${receiver.port}/`,
-      'https://[fd00::1]/',
+      'https://172.16.5.4/',
       'https://192.168.0.1/',
+      'https://localhost/',
     ]) {
       const answer = await server.call('POST', '/api/user/webhooks', { token, body: { url } })
       expect(answer.status, url).toBe(422)
       expect(answer.body.code).toBe(errorCatalogue.WEBHOOK_DESTINATION_REFUSED.code)
     }
+    // An IPv6 literal is no address the contract takes at all (a name serves IPv6 receivers).
+    const literal = await server.call('POST', '/api/user/webhooks', {
+      token,
+      body: { url: 'https://[fd00::1]/' },
+    })
+    expect(literal.status).toBe(400)
     const saved = await server.call<CreatedWebhook>('POST', '/api/user/webhooks', {
       token,
       body: { url: 'https://hooks.example.com/in' },
