@@ -31,6 +31,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
+import { receiptRoutes } from './modules/receipts/index.ts'
 import { createReminders, type Reminders } from './modules/reminders/reminders.service.ts'
 import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
@@ -170,6 +171,7 @@ export async function buildApp(
   await app.register(announcementsRoutes, deps)
   await app.register(teamRoutes, deps)
   await app.register(dashboardRoutes, deps)
+  await app.register(receiptRoutes, deps)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)

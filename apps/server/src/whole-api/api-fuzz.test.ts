@@ -26,6 +26,7 @@ import { fund, stockRegion } from '../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { addNode } from '../modules/nodes/nodes.service.ts'
 import { addNotice } from '../modules/notices/notices.service.ts'
+import { receiptSettings } from '../modules/receipts/receipts.schema.ts'
 import { seedDemoCatalog } from '../modules/seed/demo-catalog.ts'
 
 const SEED = 20_251_123
@@ -109,6 +110,8 @@ function isAllowedNonEnvelope(op: Operation, reply: Reply): boolean {
     )
   )
     return status === 200 && /^text\/csv/.test(contentType)
+  if (['/api/user/receipts/{id}/pdf', '/api/admin/receipts/{id}/pdf'].includes(op.path))
+    return status === 200 && contentType === 'application/pdf'
   if (op.path === '/api/payments/epay/notify')
     return status === 200 && /^text\/plain/.test(contentType) && ['success', 'fail'].includes(reply.text)
   if (op.path === '/api/payments/epay/return')
@@ -259,6 +262,8 @@ beforeAll(async () => {
     ),
   ]
   await seedDemoCatalog(server.db)
+  // Receipts are issued (company details set), so their ids are among each customer's objects below.
+  await server.db.insert(receiptSettings).values({ companyName: 'Fuzz Networks' })
   const region = await stockRegion(server, 60)
   nodeToken = (await addNode(server.db, 'fuzz-node', 'fuzz-node.example.com')).token
   fuzzer = await customerWithObjects(region, 'fuzzer')

@@ -6,6 +6,7 @@ import enErrors from '../locales/en-US/errors.json'
 import enOrders from '../locales/en-US/orders.json'
 import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
+import enReceipts from '../locales/en-US/receipts.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
 import enTraffic from '../locales/en-US/traffic.json'
 import enUser from '../locales/en-US/user.json'
@@ -22,6 +23,7 @@ export const enUS: Namespaces = {
   'static-ip': enStaticIp,
   traffic: enTraffic,
   orders: enOrders,
+  receipts: enReceipts,
   alerts: enAlerts,
 }
 

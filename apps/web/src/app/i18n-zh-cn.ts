@@ -5,6 +5,7 @@ import zhErrors from '../locales/zh-CN/errors.json'
 import zhOrders from '../locales/zh-CN/orders.json'
 import zhOverview from '../locales/zh-CN/overview.json'
 import zhPortal from '../locales/zh-CN/portal.json'
+import zhReceipts from '../locales/zh-CN/receipts.json'
 import zhStaticIp from '../locales/zh-CN/static-ip.json'
 import zhTraffic from '../locales/zh-CN/traffic.json'
 import zhUser from '../locales/zh-CN/user.json'
@@ -20,6 +21,7 @@ export const zhCN = {
   'static-ip': zhStaticIp,
   traffic: zhTraffic,
   orders: zhOrders,
+  receipts: zhReceipts,
   alerts: zhAlerts,
 }
 

@@ -10,5 +10,7 @@ export const SPEC_CONSOLE_MENU: readonly (readonly [label: string, path: string]
   ['流量包列表', '/console/trafficFlowPackList'],
   ['充值', '/console/recharge'],
   ['账单记录', '/console/businessFlow'],
+  // Not in the SPEC: the receipts of issue 29, beside the billing records.
+  ['收据', '/console/receipts'],
   ['告警通知', '/console/alerts'],
 ]

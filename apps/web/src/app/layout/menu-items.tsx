@@ -13,6 +13,8 @@ import {
   DashboardOutlined,
   DatabaseFilled,
   DatabaseOutlined,
+  FileTextFilled,
+  FileTextOutlined,
   FundOutlined,
   ProfileFilled,
   ProfileOutlined,
@@ -69,6 +71,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     children: [
       { key: 'recharge', ActiveIcon: WalletFilled, InactiveIcon: WalletOutlined },
       { key: 'businessFlow', ActiveIcon: AccountBookFilled, InactiveIcon: AccountBookOutlined },
+      { key: 'receipts', ActiveIcon: FileTextFilled, InactiveIcon: FileTextOutlined },
     ],
   },
   {

@@ -1,4 +1,5 @@
-// The nine console pages of SPEC §2 and the pages added since (alerts): path, menu key and title, shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the pages added since (receipts, alerts): path, menu key and title,
+// shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -11,6 +12,7 @@ export type ConsolePageKey =
   | 'trafficFlowPackList'
   | 'recharge'
   | 'businessFlow'
+  | 'receipts'
   | 'alerts'
 
 export type ConsolePage = { key: ConsolePageKey; path: string; titleKey: TitleKey }
@@ -31,6 +33,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('trafficFlowPackList'),
   page('recharge'),
   page('businessFlow'),
+  page('receipts'),
   page('alerts'),
 ]
 
