@@ -14,8 +14,10 @@ import {
   operationsRoutes,
   teamRoutes,
 } from './modules/admin/index.ts'
+import { type Alerts, alertRoutes, createAlerts } from './modules/alerts/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
+import { sealerFor } from './modules/auth/index.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
 import { downloadLinkRoutes } from './modules/download-links/index.ts'
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts'
@@ -66,6 +68,7 @@ declare module 'fastify' {
     topups: TopUpService
     lifecycle: Lifecycle
     reminders: Reminders
+    alerts: Alerts
     /** Mail sent after the answer (account links): tests wait for it with settled(). */
     mailQueue: MailQueue
   }
@@ -175,6 +178,15 @@ export async function buildApp(
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)
   app.decorate('reminders', reminders)
+  // Alert rules and signed webhooks: the jobs below check the rules and attempt due deliveries.
+  const webhookDeps = {
+    db: database.db,
+    sealer: sealerFor(config, app.log),
+    isProduction: config.NODE_ENV === 'production',
+  }
+  const alerts = createAlerts({ ...webhookDeps, mailer, log: app.log })
+  app.decorate('alerts', alerts)
+  await app.register(alertRoutes, { ...webhookDeps, onQueued: config.jobsEnabled ? alerts.nudge : undefined })
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
   const topups = createTopUpService(database.db, gateway, config.USD_CNY_RATE)
@@ -189,6 +201,9 @@ export async function buildApp(
       { name: 'static-ip-lifecycle', everyMs: 60_000, run: () => lifecycle.runAll() },
       { name: 'traffic-package-expiry', everyMs: 60_000, run: () => expirePackages(database.db) },
       { name: 'reminders', everyMs: 60_000, run: () => reminders.run() },
+      { name: 'alerts', everyMs: 60_000, run: () => alerts.evaluate() },
+      { name: 'webhook-deliveries', everyMs: 10_000, run: () => alerts.deliverDue() },
+      { name: 'purge-webhook-deliveries', everyMs: 3_600_000, run: () => alerts.purge() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
       { name: 'purge-login-attempts', everyMs: 3_600_000, run: () => purgeLoginAttempts(database.db) },
     ])

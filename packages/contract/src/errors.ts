@@ -131,6 +131,17 @@ export const errorCatalogue = {
   },
   OPERATOR_EXISTS: { code: 2061, status: 409, message: 'An operator with this email already exists' },
   LAST_OWNER: { code: 2062, status: 409, message: 'The last active owner cannot be disabled or demoted' },
+  ALERT_RULES_FULL: { code: 6001, status: 422, message: 'You have too many alert rules; delete one first' },
+  WEBHOOKS_FULL: {
+    code: 6002,
+    status: 422,
+    message: 'You have too many webhook endpoints; delete one first',
+  },
+  WEBHOOK_DESTINATION_REFUSED: {
+    code: 6003,
+    status: 422,
+    message: 'Webhooks go only to https addresses on the public internet',
+  },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

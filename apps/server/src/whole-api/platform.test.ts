@@ -257,6 +257,17 @@ describe('health and docs', () => {
         'GET /api/node/v1/users',
         'POST /api/node/v1/traffic',
         'POST /api/node/v1/heartbeat',
+        'GET /api/user/alerts',
+        'POST /api/user/alerts',
+        'PATCH /api/user/alerts/{id}',
+        'DELETE /api/user/alerts/{id}',
+        'GET /api/user/webhooks',
+        'POST /api/user/webhooks',
+        'PATCH /api/user/webhooks/{id}',
+        'DELETE /api/user/webhooks/{id}',
+        'POST /api/user/webhooks/{id}/reset-secret',
+        'POST /api/user/webhooks/{id}/test',
+        'GET /api/user/webhooks/{id}/deliveries',
       ].sort(),
     )
     const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' })

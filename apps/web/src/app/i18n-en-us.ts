@@ -1,5 +1,6 @@
 // The console's en-US texts and antd's en-US locale: a chunk of its own, loaded when en-US is chosen (app/i18n.ts).
 import antdEnUS from 'antd/locale/en_US'
+import enAlerts from '../locales/en-US/alerts.json'
 import enCommon from '../locales/en-US/common.json'
 import enErrors from '../locales/en-US/errors.json'
 import enOrders from '../locales/en-US/orders.json'
@@ -23,6 +24,7 @@ export const enUS: Namespaces = {
   traffic: enTraffic,
   orders: enOrders,
   receipts: enReceipts,
+  alerts: enAlerts,
 }
 
 export const antdLocale = antdEnUS

@@ -1,4 +1,5 @@
 // The console's zh-CN texts, the default and fallback language: in the first paint. en-US loads on demand.
+import zhAlerts from '../locales/zh-CN/alerts.json'
 import zhCommon from '../locales/zh-CN/common.json'
 import zhErrors from '../locales/zh-CN/errors.json'
 import zhOrders from '../locales/zh-CN/orders.json'
@@ -21,6 +22,7 @@ export const zhCN = {
   traffic: zhTraffic,
   orders: zhOrders,
   receipts: zhReceipts,
+  alerts: zhAlerts,
 }
 
 export type Namespaces = typeof zhCN

@@ -1,5 +1,5 @@
-// The console's side menu as SPEC §2 lists it (zh-CN label, path), in order: the unit and e2e tests check the menu
-// against this one list.
+// The console's side menu as SPEC §2 lists it, and the pages added since (zh-CN label, path), in order: the unit
+// and e2e tests check the menu against this one list.
 export const SPEC_CONSOLE_MENU: readonly (readonly [label: string, path: string])[] = [
   ['概览', '/console/overview'],
   ['静态IP购买', '/console/buyStaticIP'],
@@ -12,4 +12,5 @@ export const SPEC_CONSOLE_MENU: readonly (readonly [label: string, path: string]
   ['账单记录', '/console/businessFlow'],
   // Not in the SPEC: the receipts of issue 29, beside the billing records.
   ['收据', '/console/receipts'],
+  ['告警通知', '/console/alerts'],
 ]

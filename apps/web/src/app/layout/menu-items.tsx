@@ -4,6 +4,8 @@ import {
   AccountBookOutlined,
   AppstoreFilled,
   AppstoreOutlined,
+  BellFilled,
+  BellOutlined,
   ClockCircleFilled,
   ClockCircleOutlined,
   CloudServerOutlined,
@@ -20,6 +22,7 @@ import {
   ShoppingOutlined,
   ThunderboltFilled,
   ThunderboltOutlined,
+  ToolOutlined,
   WalletFilled,
   WalletOutlined,
 } from '@ant-design/icons'
@@ -29,7 +32,7 @@ import type { ConsolePageKey } from '../routing/console-pages.ts'
 export type MenuLeaf = { key: ConsolePageKey; ActiveIcon: ComponentType; InactiveIcon: ComponentType }
 export type MenuGroup = {
   key: string
-  labelKey: 'menu.ipManagement' | 'menu.trafficManagement' | 'menu.walletManagement'
+  labelKey: 'menu.ipManagement' | 'menu.trafficManagement' | 'menu.walletManagement' | 'menu.accountTools'
   Icon: ComponentType
   children: MenuLeaf[]
 }
@@ -70,5 +73,11 @@ export const MENU_GROUPS: MenuGroup[] = [
       { key: 'businessFlow', ActiveIcon: AccountBookFilled, InactiveIcon: AccountBookOutlined },
       { key: 'receipts', ActiveIcon: FileTextFilled, InactiveIcon: FileTextOutlined },
     ],
+  },
+  {
+    key: 'account',
+    labelKey: 'menu.accountTools',
+    Icon: ToolOutlined,
+    children: [{ key: 'alerts', ActiveIcon: BellFilled, InactiveIcon: BellOutlined }],
   },
 ]

@@ -1,4 +1,5 @@
-// The nine console pages of SPEC §2 (and the receipts of issue 29): path, menu key and title, shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the pages added since (receipts, alerts): path, menu key and title,
+// shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -12,6 +13,7 @@ export type ConsolePageKey =
   | 'recharge'
   | 'businessFlow'
   | 'receipts'
+  | 'alerts'
 
 export type ConsolePage = { key: ConsolePageKey; path: string; titleKey: TitleKey }
 
@@ -32,6 +34,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('recharge'),
   page('businessFlow'),
   page('receipts'),
+  page('alerts'),
 ]
 
 export const consolePage = (key: ConsolePageKey): ConsolePage =>

@@ -70,4 +70,5 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
     'BusinessFlowPage',
   ),
   receipts: lazyNamed(() => import('../../features/receipts/pages/receipts-page.tsx'), 'ReceiptsPage'),
+  alerts: lazyNamed(() => import('../../features/alerts/pages/alerts-page.tsx'), 'AlertsPage'),
 }
