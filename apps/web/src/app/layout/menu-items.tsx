@@ -12,6 +12,8 @@ import {
   DatabaseFilled,
   DatabaseOutlined,
   FundOutlined,
+  IdcardFilled,
+  IdcardOutlined,
   ProfileFilled,
   ProfileOutlined,
   ShoppingFilled,
@@ -57,6 +59,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { key: 'buyTrafficFlow', ActiveIcon: ThunderboltFilled, InactiveIcon: ThunderboltOutlined },
       { key: 'trafficFlowHistory', ActiveIcon: ClockCircleFilled, InactiveIcon: ClockCircleOutlined },
       { key: 'trafficFlowPackList', ActiveIcon: AppstoreFilled, InactiveIcon: AppstoreOutlined },
+      { key: 'subUsers', ActiveIcon: IdcardFilled, InactiveIcon: IdcardOutlined },
     ],
   },
   {

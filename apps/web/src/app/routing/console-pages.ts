@@ -1,4 +1,5 @@
-// The nine console pages of SPEC §2: path, menu key and title, shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the sub-users page (issue 29): path, menu key and title, shared by the
+// router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -9,6 +10,7 @@ export type ConsolePageKey =
   | 'buyTrafficFlow'
   | 'trafficFlowHistory'
   | 'trafficFlowPackList'
+  | 'subUsers'
   | 'recharge'
   | 'businessFlow'
 
@@ -28,6 +30,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('buyTrafficFlow'),
   page('trafficFlowHistory'),
   page('trafficFlowPackList'),
+  page('subUsers'),
   page('recharge'),
   page('businessFlow'),
 ]

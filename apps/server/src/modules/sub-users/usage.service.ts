@@ -1,0 +1,31 @@
+// A sub-user's usage by hour or local day, from its own hourly buckets (its bytes are in its
+// account's buckets too: traffic's usage answers them as the account's).
+import type { UsageSeries } from '@proxy/contract/traffic/usage'
+import type { SubUserUsageQuery } from '@proxy/contract/traffic/sub-users'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/errors.ts'
+import { usageSeriesOf } from '../traffic/index.ts'
+import { subUsers } from './sub-users.schema.ts'
+
+/** Deleted sub-users keep their history, but like another customer's they answer 404 here. */
+export async function subUserUsage(
+  db: Db,
+  userId: string,
+  id: string,
+  query: SubUserUsageQuery,
+): Promise<UsageSeries> {
+  const [own] = await db
+    .select({ id: subUsers.id })
+    .from(subUsers)
+    .where(and(eq(subUsers.id, id), eq(subUsers.userId, userId), sql`${subUsers.deletedAt} is null`))
+  if (!own) throw new AppError('NOT_FOUND')
+  return usageSeriesOf(
+    db,
+    query,
+    (start, end) => sql`
+      select hour, up_bytes as up, down_bytes as down
+      from sub_user_usage_hourly
+      where sub_user_id = ${id}::uuid and hour >= ${start} and hour < ${end}`,
+  )
+}
