@@ -188,7 +188,8 @@ export const liftSubUserAutoStop = defineEndpoint({
 export const getSubUserUsage = defineEndpoint({
   method: 'GET',
   path: '/user/sub-users/:id/usage',
-  summary: "A sub-user's bytes up and down per hour or per local day (tz, default Asia/Shanghai)",
+  summary:
+    "A sub-user's bytes up and down per hour or per local day (tz, default Asia/Shanghai); a deleted one's history stays",
   tags,
   params: IdParams,
   query: SubUserUsageQuery,

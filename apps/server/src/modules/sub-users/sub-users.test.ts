@@ -72,6 +72,9 @@ describe('sub-users', () => {
     expect((await server.call('DELETE', `/api/user/sub-users/${sub.id}`, { token })).status).toBe(200)
     expect((await server.call('GET', `/api/user/sub-users/${sub.id}`, { token })).status).toBe(404)
     expect((await server.call('DELETE', `/api/user/sub-users/${sub.id}`, { token })).status).toBe(404)
+    // Its history stays.
+    const history = `/api/user/sub-users/${sub.id}/usage?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`
+    expect((await server.call('GET', history, { token })).status).toBe(200)
     expect((await list(token)).body.data.total).toBe(0)
     // A deleted sub-user's username is free again.
     expect((await create(token, { username: renamed })).status).toBe(200)

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts'
 import { usageSeriesOf } from '../traffic/index.ts'
 import { subUsers } from './sub-users.schema.ts'
 
-/** Deleted sub-users keep their history, but like another customer's they answer 404 here. */
+/** A deleted sub-user's history stays readable by its customer; another customer's answers 404. */
 export async function subUserUsage(
   db: Db,
   userId: string,
@@ -18,7 +18,7 @@ export async function subUserUsage(
   const [own] = await db
     .select({ id: subUsers.id })
     .from(subUsers)
-    .where(and(eq(subUsers.id, id), eq(subUsers.userId, userId), sql`${subUsers.deletedAt} is null`))
+    .where(and(eq(subUsers.id, id), eq(subUsers.userId, userId)))
   if (!own) throw new AppError('NOT_FOUND')
   return usageSeriesOf(
     db,

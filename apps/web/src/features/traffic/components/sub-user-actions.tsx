@@ -31,7 +31,7 @@ export const SubUserActions = ({ sub, handlers }: { sub: SubUser; handlers: SubU
       title: t(`subUsers.confirm.${kind}Title`, { username }),
       content: t(`subUsers.confirm.${kind}`),
       okText: t(`subUsers.actions.${kind === 'reset' ? 'resetPassword' : kind}`),
-      okButtonProps: { danger: true, 'data-testid': 'sub-user-confirm' } as object,
+      okButtonProps: { danger: true, 'data-testid': 'sub-user-confirm' },
       cancelText: t('common:actions.cancel'),
       onOk: () => quietly(onOk()),
     })

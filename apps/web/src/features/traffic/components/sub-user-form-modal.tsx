@@ -48,7 +48,7 @@ export const SubUserFormModal = ({ sub, open, onClose, onCreated }: Props) => {
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'sub-user-save' } as object}
+      okButtonProps={{ 'data-testid': 'sub-user-save' }}
       data-testid="sub-user-form"
     >
       <Form<SubUserFormValues>
