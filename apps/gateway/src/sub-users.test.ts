@@ -54,7 +54,12 @@ beforeAll(async () => {
   poolPort = await freePort()
   spoolDir = mkdtempSync(join(tmpdir(), 'gateway-sub-users-'))
   gateway = spawnGateway({
-    ...testGatewaySettings({ apiUrl: api.baseUrl, nodeToken: api.nodeToken, poolPorts: [poolPort], spoolDir }),
+    ...testGatewaySettings({
+      apiUrl: api.baseUrl,
+      nodeToken: api.nodeToken,
+      poolPorts: [poolPort],
+      spoolDir,
+    }),
     GATEWAY_WORKERS: '2',
   })
   await gateway.accepting('127.0.0.1', poolPort)
@@ -149,8 +154,11 @@ async function accountUsage(customer: Customer) {
   return answer.body.data.totals
 }
 const getSubUser = async (customer: Customer, id: string) =>
-  (await api.call<SubUser & { pausedUntil: string | null }>('GET', `/api/user/sub-users/${id}`, { token: customer.token }))
-    .body.data
+  (
+    await api.call<SubUser & { pausedUntil: string | null }>('GET', `/api/user/sub-users/${id}`, {
+      token: customer.token,
+    })
+  ).body.data
 
 describe('sub-users on the pool port', () => {
   it('log in over SOCKS5 and HTTP, leave from the pool, and keep a sticky exit', async () => {
@@ -201,11 +209,18 @@ describe('sub-users on the pool port', () => {
     )
     expect(billed).toEqual({ upBytes: total, downBytes: total })
     expect(await subUserUsage(customer, first.id)).toEqual({ upBytes: sizes.first, downBytes: sizes.first })
-    expect(await subUserUsage(customer, second.id)).toEqual({ upBytes: sizes.second, downBytes: sizes.second })
-    // The packages paid exactly that much.
-    const packages = await api.call<{ summary: { remainingBytes: number } }>('GET', '/api/user/traffic-packages', {
-      token: customer.token,
+    expect(await subUserUsage(customer, second.id)).toEqual({
+      upBytes: sizes.second,
+      downBytes: sizes.second,
     })
+    // The packages paid exactly that much.
+    const packages = await api.call<{ summary: { remainingBytes: number } }>(
+      'GET',
+      '/api/user/traffic-packages',
+      {
+        token: customer.token,
+      },
+    )
     expect(packages.body.data.summary.remainingBytes).toBe(10 * 1024 ** 3 - 2 * total)
   }, 60_000)
 
@@ -221,9 +236,15 @@ describe('sub-users on the pool port', () => {
     expect(received).toBeGreaterThan(limit - MiB)
     for (const stream of streams) expect(stream.ms).toBeLessThan(CUT_OFF_MS)
     expect(await socksOutcome(pool(sub), quiet())).not.toBe('granted')
-    expect((await eventually(() => getSubUser(customer, sub.id), (s) => s.status === 'spent', 20_000)).status).toBe(
-      'spent',
-    )
+    expect(
+      (
+        await eventually(
+          () => getSubUser(customer, sub.id),
+          (s) => s.status === 'spent',
+          20_000,
+        )
+      ).status,
+    ).toBe('spent')
     // Its account is not spent: the customer's own login goes on.
     expect(await socksOutcome(pool(customer), quiet())).toBe('granted')
     const raised = await api.call('PATCH', `/api/user/sub-users/${sub.id}`, {
@@ -241,10 +262,16 @@ describe('sub-users on the pool port', () => {
     await outcomeBecomes(pool(sub), true)
     const { received } = await drink(pool(sub))
     expect(received - cap).toBeLessThanOrEqual(OVERSHOOT_BOUND)
-    const paused = await eventually(() => getSubUser(customer, sub.id), (s) => s.status === 'paused', 20_000)
+    const paused = await eventually(
+      () => getSubUser(customer, sub.id),
+      (s) => s.status === 'paused',
+      20_000,
+    )
     expect(Date.parse(paused.pausedUntil ?? '')).toBeGreaterThan(Date.now())
     expect(await socksOutcome(pool(sub), quiet())).not.toBe('granted')
-    const lifted = await api.call('POST', `/api/user/sub-users/${sub.id}/lift-auto-stop`, { token: customer.token })
+    const lifted = await api.call('POST', `/api/user/sub-users/${sub.id}/lift-auto-stop`, {
+      token: customer.token,
+    })
     expect(lifted.status).toBe(200)
     expect(await outcomeBecomes(pool(sub), true, CUT_OFF_MS)).toBe('granted')
 
@@ -274,10 +301,16 @@ describe('sub-users on the pool port', () => {
     let tunnel = await openSocksTunnel(pool(sub), quiet())
     open.push(tunnel)
     let closing = msUntilClose(tunnel)
-    await api.call('PATCH', `/api/user/sub-users/${sub.id}`, { token: customer.token, body: { disabled: true } })
+    await api.call('PATCH', `/api/user/sub-users/${sub.id}`, {
+      token: customer.token,
+      body: { disabled: true },
+    })
     expect(await closing).toBeLessThan(CUT_OFF_MS)
     expect(await socksOutcome(pool(sub), quiet())).not.toBe('granted')
-    await api.call('PATCH', `/api/user/sub-users/${sub.id}`, { token: customer.token, body: { disabled: false } })
+    await api.call('PATCH', `/api/user/sub-users/${sub.id}`, {
+      token: customer.token,
+      body: { disabled: false },
+    })
     expect(await outcomeBecomes(pool(sub), true, CUT_OFF_MS)).toBe('granted')
 
     tunnel = await openSocksTunnel(pool(sub), quiet())
@@ -287,7 +320,13 @@ describe('sub-users on the pool port', () => {
     expect(deleted.status).toBe(200)
     expect(await closing).toBeLessThan(CUT_OFF_MS)
     expect(await socksOutcome(pool(sub), quiet())).not.toBe('granted')
-    expect(await eventually(() => subUserUsage(customer, sub.id), (t) => t.upBytes >= 4096, 20_000)).toEqual({
+    expect(
+      await eventually(
+        () => subUserUsage(customer, sub.id),
+        (t) => t.upBytes >= 4096,
+        20_000,
+      ),
+    ).toEqual({
       upBytes: 4096,
       downBytes: 4096,
     })
@@ -312,8 +351,14 @@ describe('sub-users on the pool port', () => {
 
 /** Whether the node pull carries the customer's login cap (as the gateway reads it). */
 async function gatewayCapsLogin(customer: Customer) {
-  const answer = await api.call<{ trafficAccounts: { id: string; capBytes?: number }[] }>('GET', '/api/node/v1/users', {
-    headers: { authorization: `Bearer ${api.nodeToken}` },
-  })
-  return answer.body.data.trafficAccounts.some((account) => account.id === customer.id && account.capBytes !== undefined)
+  const answer = await api.call<{ trafficAccounts: { id: string; capBytes?: number }[] }>(
+    'GET',
+    '/api/node/v1/users',
+    {
+      headers: { authorization: `Bearer ${api.nodeToken}` },
+    },
+  )
+  return answer.body.data.trafficAccounts.some(
+    (account) => account.id === customer.id && account.capBytes !== undefined,
+  )
 }

@@ -122,7 +122,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'This username is taken on the proxy pool; choose another',
   },
-  SUB_USERS_FULL: { code: 3181, status: 422, message: 'You have as many sub-users as allowed; delete one first' },
+  SUB_USERS_FULL: {
+    code: 3181,
+    status: 422,
+    message: 'You have as many sub-users as allowed; delete one first',
+  },
   INVITATION_INVALID: {
     code: 2060,
     status: 404,

@@ -64,7 +64,11 @@ export function createPoolLogins() {
     putLogin({ kind: 'sub-user', id: sub.id, account: sub.account }, sub.username, sub.password)
   }
 
-  function drop<T extends { id: string; username: string }>(kind: Grant['kind'], held: Map<string, T>, id: string) {
+  function drop<T extends { id: string; username: string }>(
+    kind: Grant['kind'],
+    held: Map<string, T>,
+    id: string,
+  ) {
     const old = held.get(id)
     if (!old) return
     held.delete(id)
@@ -135,7 +139,8 @@ export function createPoolLogins() {
       return [{ kind: 'traffic-account', id: allowanceId }, ...subs]
     },
     /** A sub-user's own tunnel cap (under the node's); undefined for anything else. */
-    maxTunnels: (grant: Subject) => (grant.kind === 'sub-user' ? subUsers.get(grant.id)?.maxTunnels : undefined),
+    maxTunnels: (grant: Subject) =>
+      grant.kind === 'sub-user' ? subUsers.get(grant.id)?.maxTunnels : undefined,
     allowance: allowances.allowance,
     setAllowance: allowances.setAllowance,
     /** Forgets allowances no longer served. */

@@ -102,10 +102,11 @@ export function createByteAllowance(
       taken = leases.take(key, taken)
       got.push(taken)
     }
-    keys.forEach((key, i) => leases.put(key, (got[i] ?? 0) - taken))
+    for (const [i, key] of keys.entries()) leases.put(key, (got[i] ?? 0) - taken)
     countWindow.put(allowed - taken)
     // Running low: ask for the next slice before the stream has to wait for it.
-    for (const key of keys) if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
+    for (const key of keys)
+      if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
     return taken
   }
   /** Bytes taken and then not sent. */

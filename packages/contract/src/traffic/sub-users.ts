@@ -29,11 +29,13 @@ export const SubUsername = text()
   .trim()
   .min(SUB_USERNAME_MIN)
   .max(SUB_USERNAME_MAX)
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'use lowercase letters, digits, ".", "_" or "-", starting with a letter or digit')
-  .refine(
-    (name) => SESSION_SEPARATORS.every((separator) => !name.includes(separator.toLowerCase())),
-    { message: `must not contain ${SESSION_SEPARATORS.join(' or ')} (sticky-session options)` },
+  .regex(
+    /^[a-z0-9][a-z0-9._-]*$/,
+    'use lowercase letters, digits, ".", "_" or "-", starting with a letter or digit',
   )
+  .refine((name) => SESSION_SEPARATORS.every((separator) => !name.includes(separator.toLowerCase())), {
+    message: `must not contain ${SESSION_SEPARATORS.join(' or ')} (sticky-session options)`,
+  })
 
 export const SUB_USER_LIMIT_PERIODS = ['total', 'day', 'month'] as const
 export const SubUserLimitPeriod = z.enum(SUB_USER_LIMIT_PERIODS)

@@ -126,7 +126,9 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
       known.filter((t) => t.kind === kind).map((t) => ({ ...t, userId: owner.get(t.id) ?? t.id }))
     await recordCredentialUsage(tx, now, hour, withOwner('sub-user'), withOwner('traffic-account'))
 
-    const usage = new Map(billed.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]))
+    const usage = new Map(
+      billed.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]),
+    )
     const disabled = await drawFromPackages(tx, usage, now)
     return { duplicate: false, accepted: report.records.length, disabled }
   })

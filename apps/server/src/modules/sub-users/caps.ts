@@ -34,8 +34,7 @@ export function autoStopLeft(row: DailyCounters, cap: bigint | null, calendar: C
 export function subUserFigures(row: SubUserCounters, calendar: Calendar) {
   const today = todayBytes(row, calendar)
   const month = row.month === calendar.month ? row.monthBytes : 0n
-  const limitUsed =
-    row.limitPeriod === 'day' ? today : row.limitPeriod === 'month' ? month : row.usedBytes
+  const limitUsed = row.limitPeriod === 'day' ? today : row.limitPeriod === 'month' ? month : row.usedBytes
   const limitLeft = row.limitBytes === null ? undefined : row.limitBytes - limitUsed
   const capLeft = autoStopLeft(row, row.autoStopBytes, calendar)
   const isSpent = limitLeft !== undefined && limitLeft <= 0n

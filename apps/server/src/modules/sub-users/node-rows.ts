@@ -77,10 +77,7 @@ export async function turnedDay(tx: Tx, since: Date, now: Date) {
       .select({ id: subUsers.id, zone: timeZoneOf(subUsers.userId) })
       .from(subUsers)
       .where(
-        and(
-          served,
-          or(sql`${subUsers.limitPeriod} in ('day', 'month')`, isNotNull(subUsers.autoStopBytes)),
-        ),
+        and(served, or(sql`${subUsers.limitPeriod} in ('day', 'month')`, isNotNull(subUsers.autoStopBytes))),
       ),
     await tx
       .select({ id: loginAutoStops.userId, zone: timeZoneOf(loginAutoStops.userId) })

@@ -1,9 +1,10 @@
 // Sub-users and auto-stops as the proxy nodes see them: in the full pull and its deltas, with what
 // each may still use; and the node push billing a sub-user's bytes to it and to its account, exactly.
+
+import { randomUUID } from 'node:crypto'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import type { SubUserWithPassword } from '@proxy/contract/traffic/sub-users'
 import type { UsageSeries } from '@proxy/contract/traffic/usage'
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fund } from '../../../test/static-ip.ts'
@@ -58,7 +59,10 @@ async function createSub(customer: Customer, body: Record<string, unknown> = {})
   return answer.body.data
 }
 
-const push = (records: { kind: 'sub-user' | 'traffic-account'; id: string; up: number; down: number }[], now?: Date) =>
+const push = (
+  records: { kind: 'sub-user' | 'traffic-account'; id: string; up: number; down: number }[],
+  now?: Date,
+) =>
   pushTraffic(
     server.db,
     node.id,
@@ -95,7 +99,10 @@ describe('sub-users in the node pull', () => {
     })
     expect(served(first, limited.id)).toMatchObject({ capBytes: 5 * MiB, maxTunnels: 4 })
 
-    await server.call('PATCH', `/api/user/sub-users/${free.id}`, { token: customer.token, body: { disabled: true } })
+    await server.call('PATCH', `/api/user/sub-users/${free.id}`, {
+      token: customer.token,
+      body: { disabled: true },
+    })
     const disabled = await pull(first.cursor)
     expect(disabled.full).toBe(false)
     expect(disabled.removedSubUsers).toContain(free.id)
@@ -160,9 +167,13 @@ describe('sub-user bytes in the node push', () => {
     expect(await totals(customer, `/api/user/sub-users/${b.id}/usage`)).toEqual({ upBytes: 5, downBytes: 7 })
     const account = await totals(customer, '/api/proxy/instances/traffic-usage')
     expect(account).toEqual({ upBytes: 1000 + 5 + 11, downBytes: 4 * MiB + 7 + 13 })
-    const packages = await server.call<{ summary: { remainingBytes: number } }>('GET', '/api/user/traffic-packages', {
-      token: customer.token,
-    })
+    const packages = await server.call<{ summary: { remainingBytes: number } }>(
+      'GET',
+      '/api/user/traffic-packages',
+      {
+        token: customer.token,
+      },
+    )
     expect(packages.body.data.summary.remainingBytes).toBe(10 * GiB - account.upBytes - account.downBytes)
 
     const answer = await server.call<{ status: string; limit: { usedBytes: number }; usage: object }>(
@@ -189,7 +200,10 @@ describe('sub-user bytes in the node push', () => {
       `/api/user/sub-users/${sub.id}`,
       { token: customer.token },
     )
-    expect(answer.body.data).toMatchObject({ status: 'active', usage: { totalBytes: 2 * MiB, todayBytes: 0 } })
+    expect(answer.body.data).toMatchObject({
+      status: 'active',
+      usage: { totalBytes: 2 * MiB, todayBytes: 0 },
+    })
     expect((await pull()).subUsers?.find((s) => s.id === sub.id)?.capBytes).toBe(2 * MiB)
     await push([{ kind: 'sub-user', id: sub.id, up: 0, down: MiB }])
     const [row] = await server.db.select().from(subUsers).where(eq(subUsers.id, sub.id))
@@ -200,7 +214,10 @@ describe('sub-user bytes in the node push', () => {
     const customer = await trafficCustomer()
     await server.call('PATCH', '/api/user/me', { token: customer.token, body: { timeZone: 'Asia/Tokyo' } })
     const sub = await createSub(customer, { autoStopBytes: MiB })
-    await server.call('PUT', '/api/user/traffic-account/auto-stop', { token: customer.token, body: { dailyBytes: MiB } })
+    await server.call('PUT', '/api/user/traffic-account/auto-stop', {
+      token: customer.token,
+      body: { dailyBytes: MiB },
+    })
     // Midnight in Tokyo is 15:00 UTC.
     const before = new Date('2026-05-01T14:59:30Z')
     const after = new Date('2026-05-01T15:00:10Z')

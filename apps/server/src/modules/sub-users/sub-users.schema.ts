@@ -2,7 +2,18 @@
 // packages), their hourly usage, and the auto-stop of the account's own login. Day and month
 // counters run in the customer's time zone; they restart when a push arrives on a new local day.
 import { sql } from 'drizzle-orm'
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
 
 const bytes = (name: string) => bigint(name, { mode: 'bigint' })

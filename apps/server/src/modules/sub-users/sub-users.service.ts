@@ -15,8 +15,8 @@ import { escapeLike } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { randomText } from '../../platform/random-text.ts'
 import { isTrafficUsername } from '../traffic/index.ts'
-import { subUsers } from './sub-users.schema.ts'
 import { customerCalendar, type SubUserRow, toSubUser } from './sub-user-view.ts'
+import { subUsers } from './sub-users.schema.ts'
 
 // The static IPs' credential alphabet: no 0/O or 1/l/I to misread when typed into a tool.
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -90,7 +90,11 @@ const settingsOf = (input: Omit<UpdateSubUserInput, 'username' | 'disabled'>) =>
   }),
 })
 
-export function createSubUser(db: Db, userId: string, input: CreateSubUserInput): Promise<SubUserWithPassword> {
+export function createSubUser(
+  db: Db,
+  userId: string,
+  input: CreateSubUserInput,
+): Promise<SubUserWithPassword> {
   return usernameGuarded(() =>
     inTransaction(db, async (tx) => {
       // Serialises one customer's creations, so two at once cannot both take the last place.
@@ -112,7 +116,12 @@ export function createSubUser(db: Db, userId: string, input: CreateSubUserInput)
   )
 }
 
-export function updateSubUser(db: Db, userId: string, id: string, input: UpdateSubUserInput): Promise<SubUser> {
+export function updateSubUser(
+  db: Db,
+  userId: string,
+  id: string,
+  input: UpdateSubUserInput,
+): Promise<SubUser> {
   return usernameGuarded(() =>
     inTransaction(db, async (tx) => {
       if (input.username !== undefined) await claimUsername(tx, input.username)

@@ -57,12 +57,18 @@ describe('sub-users', () => {
     expect((await patch(token, sub.id, { disabled: true })).body.data.status).toBe('disabled')
     expect((await patch(token, sub.id, { disabled: false })).body.data.status).toBe('active')
 
-    const reset = await server.call<SubUserWithPassword>('POST', `/api/user/sub-users/${sub.id}/reset-password`, {
-      token,
-    })
+    const reset = await server.call<SubUserWithPassword>(
+      'POST',
+      `/api/user/sub-users/${sub.id}/reset-password`,
+      {
+        token,
+      },
+    )
     expect(reset.status).toBe(200)
     expect(reset.body.data.password).not.toBe(sub.password)
-    const lifted = await server.call<SubUser>('POST', `/api/user/sub-users/${sub.id}/lift-auto-stop`, { token })
+    const lifted = await server.call<SubUser>('POST', `/api/user/sub-users/${sub.id}/lift-auto-stop`, {
+      token,
+    })
     expect(lifted.body.data.status).toBe('active')
 
     expect((await list(token, `?q=${renamed.slice(0, 10)}`)).body.data.total).toBe(1)
@@ -141,9 +147,13 @@ describe('sub-users', () => {
     expect((await patch(token, sub.id, {})).status).toBe(400)
     expect((await patch(token, sub.id, { status: 'active' })).status).toBe(400)
     expect((await server.call('GET', '/api/user/sub-users/not-a-uuid', { token })).status).toBe(400)
-    const usage = await server.call('GET', `/api/user/sub-users/${sub.id}/usage?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`, {
-      token,
-    })
+    const usage = await server.call(
+      'GET',
+      `/api/user/sub-users/${sub.id}/usage?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+      {
+        token,
+      },
+    )
     expect(usage.status).toBe(400)
   })
 
@@ -170,7 +180,9 @@ describe('sub-users', () => {
     const still = await server.call<SubUser>('GET', path, { token: owner.token })
     expect(still.body.data).toMatchObject({ status: 'active', username: sub.username })
     expect((await server.call('GET', '/api/user/sub-users')).status).toBe(401)
-    expect((await server.call('POST', '/api/user/sub-users', { body: { username: unique() } })).status).toBe(401)
+    expect((await server.call('POST', '/api/user/sub-users', { body: { username: unique() } })).status).toBe(
+      401,
+    )
   })
 
   it(`refuses a sub-user past ${SUB_USERS_MAX}, and lets concurrent creations take the last place once`, async () => {
@@ -216,14 +228,18 @@ describe('auto-stop of the traffic login', () => {
     })
     expect(cleared.body.data).toMatchObject({ dailyBytes: null })
     for (const body of [{}, { dailyBytes: 0 }, { dailyBytes: '1' }, { dailyBytes: 1, extra: true }])
-      expect((await server.call('PUT', '/api/user/traffic-account/auto-stop', { token, body })).status).toBe(400)
+      expect((await server.call('PUT', '/api/user/traffic-account/auto-stop', { token, body })).status).toBe(
+        400,
+      )
     expect((await server.call('GET', '/api/user/traffic-account/auto-stop')).status).toBe(401)
   })
 
   it("counts days in the customer's saved time zone", async () => {
     const { token } = await server.newCustomer()
     await server.call('PATCH', '/api/user/me', { token, body: { timeZone: 'America/New_York' } })
-    const answer = await server.call<{ timeZone: string }>('GET', '/api/user/traffic-account/auto-stop', { token })
+    const answer = await server.call<{ timeZone: string }>('GET', '/api/user/traffic-account/auto-stop', {
+      token,
+    })
     expect(answer.body.data.timeZone).toBe('America/New_York')
     expect((await list(token)).body.data.timeZone).toBe('America/New_York')
   })

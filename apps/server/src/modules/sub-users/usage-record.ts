@@ -41,7 +41,11 @@ export async function recordCredentialUsage(
   logins: CredentialBytes[],
 ) {
   if (subs.length + logins.length === 0) return
-  const calendars = await calendarsOf(tx, [...subs, ...logins].map((c) => c.userId), now)
+  const calendars = await calendarsOf(
+    tx,
+    [...subs, ...logins].map((c) => c.userId),
+    now,
+  )
   const dayOf = (c: CredentialBytes) => calendars.get(c.userId)?.day ?? null
   const total = (c: CredentialBytes) => (c.up + c.down).toString()
   if (subs.length > 0) {

@@ -1,7 +1,8 @@
 // A sub-user's usage by hour or local day, from its own hourly buckets (its bytes are in its
 // account's buckets too: traffic's usage answers them as the account's).
-import type { UsageSeries } from '@proxy/contract/traffic/usage'
+
 import type { SubUserUsageQuery } from '@proxy/contract/traffic/sub-users'
+import type { UsageSeries } from '@proxy/contract/traffic/usage'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'

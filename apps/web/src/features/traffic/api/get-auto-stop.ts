@@ -5,6 +5,10 @@ import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { autoStopQueryKey } from './sub-user-keys.ts'
 
 export const autoStopQueryOptions = () =>
-  queryOptions({ queryKey: autoStopQueryKey, queryFn: () => callEndpoint(getAccountAutoStop), staleTime: 30_000 })
+  queryOptions({
+    queryKey: autoStopQueryKey,
+    queryFn: () => callEndpoint(getAccountAutoStop),
+    staleTime: 30_000,
+  })
 
 export const useAutoStop = () => useQuery(autoStopQueryOptions())

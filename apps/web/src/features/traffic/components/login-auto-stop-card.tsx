@@ -56,7 +56,13 @@ export const LoginAutoStopCard = () => {
                   style={{ width: 160 }}
                   data-testid="auto-stop-input"
                 />
-                <Button type="primary" loading={save.isPending} disabled={!gb} onClick={() => void onSave(gb)} data-testid="auto-stop-save">
+                <Button
+                  type="primary"
+                  loading={save.isPending}
+                  disabled={!gb}
+                  onClick={() => void onSave(gb)}
+                  data-testid="auto-stop-save"
+                >
                   {t('autoStop.save')}
                 </Button>
               </Space.Compact>
@@ -69,7 +75,9 @@ export const LoginAutoStopCard = () => {
             </Flex>
             <Tag color={data.pausedUntil ? 'warning' : data.dailyBytes === null ? 'default' : 'success'}>
               {data.pausedUntil
-                ? t('autoStop.pausedUntil', { time: formatLocalDateTime(data.pausedUntil, { withSeconds: false }) })
+                ? t('autoStop.pausedUntil', {
+                    time: formatLocalDateTime(data.pausedUntil, { withSeconds: false }),
+                  })
                 : data.dailyBytes === null
                   ? t('autoStop.none')
                   : data.liftedToday
@@ -77,7 +85,11 @@ export const LoginAutoStopCard = () => {
                     : t('autoStop.running')}
             </Tag>
             {data.dailyBytes !== null && (
-              <Button onClick={() => void onSave(null)} loading={save.isPending} data-testid="auto-stop-clear">
+              <Button
+                onClick={() => void onSave(null)}
+                loading={save.isPending}
+                data-testid="auto-stop-clear"
+              >
                 {t('autoStop.clear')}
               </Button>
             )}

@@ -59,10 +59,19 @@ export const SubUserUsage = ({ sub }: { sub: SubUser }) => {
   const { token } = theme.useToken()
   const bytes = (value: number) => formatBytes(value, i18n.language)
   return (
-    <Flex vertical gap={0} style={{ fontSize: token.fontSizeSM, whiteSpace: 'nowrap' }} data-testid="sub-user-usage">
+    <Flex
+      vertical
+      gap={0}
+      style={{ fontSize: token.fontSizeSM, whiteSpace: 'nowrap' }}
+      data-testid="sub-user-usage"
+    >
       <Typography.Text>{t('usage.today', { bytes: bytes(sub.usage.todayBytes) })}</Typography.Text>
-      <Typography.Text type="secondary">{t('usage.month', { bytes: bytes(sub.usage.monthBytes) })}</Typography.Text>
-      <Typography.Text type="secondary">{t('usage.total', { bytes: bytes(sub.usage.totalBytes) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('usage.month', { bytes: bytes(sub.usage.monthBytes) })}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {t('usage.total', { bytes: bytes(sub.usage.totalBytes) })}
+      </Typography.Text>
     </Flex>
   )
 }
@@ -73,6 +82,8 @@ export const SubUserAutoStop = ({ sub }: { sub: SubUser }) => {
   return sub.autoStopBytes === null ? (
     <Typography.Text type="secondary">—</Typography.Text>
   ) : (
-    <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatBytes(sub.autoStopBytes, i18n.language)}</Typography.Text>
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+      {formatBytes(sub.autoStopBytes, i18n.language)}
+    </Typography.Text>
   )
 }

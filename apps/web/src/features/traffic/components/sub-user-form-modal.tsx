@@ -113,7 +113,11 @@ export const SubUserFormModal = ({ sub, open, onClose, onCreated }: Props) => {
             style={{ width: '100%' }}
           />
         </Form.Item>
-        <Form.Item name="autoStopGb" label={t('subUsers.form.autoStop')} extra={t('subUsers.form.autoStopHelp')}>
+        <Form.Item
+          name="autoStopGb"
+          label={t('subUsers.form.autoStop')}
+          extra={t('subUsers.form.autoStopHelp')}
+        >
           <InputNumber
             {...positive}
             suffix={t('subUsers.form.limitGb')}

@@ -35,7 +35,11 @@ export const SubUserTable = ({ list, handlers }: Props) => {
     { title: t('columns.limit'), dataIndex: 'limit', render: (_, sub) => <SubUserLimit sub={sub} /> },
     { title: t('columns.usage'), dataIndex: 'usage', render: (_, sub) => <SubUserUsage sub={sub} /> },
     { title: t('columns.tunnels'), dataIndex: 'maxTunnels', render: (_, sub) => tunnels(sub) },
-    { title: t('columns.autoStop'), dataIndex: 'autoStopBytes', render: (_, sub) => <SubUserAutoStop sub={sub} /> },
+    {
+      title: t('columns.autoStop'),
+      dataIndex: 'autoStopBytes',
+      render: (_, sub) => <SubUserAutoStop sub={sub} />,
+    },
     { title: t('columns.note'), dataIndex: 'note', render: (_, sub) => note(sub) },
     {
       title: t('columns.actions'),

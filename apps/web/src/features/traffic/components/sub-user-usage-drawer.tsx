@@ -31,7 +31,10 @@ const UsageBody = ({ sub }: { sub: SubUser }) => {
   const request = useMemo(() => ({ ...rangeOf(span, Date.now()), granularity: span, tz }), [span, tz])
   const { data } = useSubUserUsage(sub.id, request)
   const series = useMemo(() => (data ? startedBuckets(data.series, Date.now()) : []), [data])
-  const rows = useMemo(() => (data ? usageRows(series, data.granularity, data.tz).reverse() : []), [data, series])
+  const rows = useMemo(
+    () => (data ? usageRows(series, data.granularity, data.tz).reverse() : []),
+    [data, series],
+  )
   const bytes = (value: number | undefined) => formatBytes(value ?? 0, i18n.language)
   const total = data ? data.totals.upBytes + data.totals.downBytes : 0
 
@@ -54,10 +57,19 @@ const UsageBody = ({ sub }: { sub: SubUser }) => {
       {!data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : total === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} data-testid="sub-user-usage-empty" />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('empty')}
+          data-testid="sub-user-usage-empty"
+        />
       ) : (
         <>
-          <LazyUsageChart series={series} granularity={data.granularity} tz={data.tz} height={isNarrow ? 220 : 280} />
+          <LazyUsageChart
+            series={series}
+            granularity={data.granularity}
+            tz={data.tz}
+            height={isNarrow ? 220 : 280}
+          />
           <UsageTable rows={rows} isNarrow={isNarrow} />
         </>
       )}
