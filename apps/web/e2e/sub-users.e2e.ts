@@ -83,7 +83,7 @@ describe.each(CASES)('sub-users in $language at $width px', ({ language, width, 
     await page.getByText(texts.form.usernameInvalid).waitFor()
     await page.getByTestId('sub-user-username-input').fill(username)
     await page.getByTestId('sub-user-period').click()
-    await page.getByTitle(texts.form.period.day).click()
+    await page.locator('.ant-select-item-option').getByText(texts.form.period.day, { exact: true }).click()
     await page.getByTestId('sub-user-limit-input').fill('1')
     await page.getByTestId('sub-user-auto-stop-input').fill('0.5')
     await page.getByTestId('sub-user-save').click()
@@ -95,7 +95,7 @@ describe.each(CASES)('sub-users in $language at $width px', ({ language, width, 
     await screenshot(page, `${language}-${width}-sub-user-password`)
     await expectLayout(page, `${language}-${width}-sub-users`, language, 'subUsers')
     await page.getByTestId('sub-user-password-done').click()
-    await page.getByTestId('sub-user-password').waitFor({ state: 'hidden' })
+    await page.getByTestId('sub-user-password').waitFor({ state: 'detached' })
     // Shown once: nowhere on the page now.
     expect(await page.content()).not.toContain(password)
 
@@ -111,18 +111,18 @@ describe.each(CASES)('sub-users in $language at $width px', ({ language, width, 
       await page.reload()
       await poll(() => row.getByTestId('sub-user-usage').textContent()).not.toMatch(/^\D*0 B/)
       await row.getByTestId('sub-user-usage-open').click()
-      await page.locator('[data-testid="sub-user-usage"] canvas').first().waitFor()
+      await page.locator('[data-testid="sub-user-usage-drawer"] canvas').first().waitFor()
       await screenshot(page, `${language}-${width}-sub-user-usage`)
       await expectLayout(page, `${language}-${width}-sub-users`, language, 'subUsers')
       await page.keyboard.press('Escape')
-      await page.getByTestId('sub-user-usage').waitFor({ state: 'hidden' })
+      await page.getByTestId('sub-user-usage-drawer').waitFor({ state: 'detached' })
     }
 
     // Edit the note.
     await row.getByTestId('sub-user-edit').click()
     await page.getByPlaceholder(texts.form.notePlaceholder).fill('team laptop')
     await page.getByTestId('sub-user-save').click()
-    await page.getByTestId('sub-user-form').waitFor({ state: 'hidden' })
+    await page.getByTestId('sub-user-form').waitFor({ state: 'detached' })
     await poll(() => row.textContent()).toContain('team laptop')
     await screenshot(page, `${language}-${width}-sub-users`)
     await expectLayout(page, `${language}-${width}-sub-users`, language, 'subUsers')

@@ -49,7 +49,6 @@ export const SubUserFormModal = ({ sub, open, onClose, onCreated }: Props) => {
       onCancel={onClose}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'sub-user-save' }}
-      data-testid="sub-user-form"
     >
       <Form<SubUserFormValues>
         form={form}
@@ -57,6 +56,7 @@ export const SubUserFormModal = ({ sub, open, onClose, onCreated }: Props) => {
         initialValues={formValuesOf(sub)}
         onFinish={onFinish}
         preserve={false}
+        data-testid="sub-user-form"
       >
         <Form.Item
           name="username"

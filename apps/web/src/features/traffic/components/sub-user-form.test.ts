@@ -17,7 +17,9 @@ describe('the sub-user form', () => {
   it('sends GB as whole bytes, and no limit as null', () => {
     expect(gbToBytes(1.5)).toBe(1.5 * GB)
     expect(bytesToGb(gbToBytes(0.123))).toBe(0.123)
-    expect(inputOf({ username: ' team ', period: 'day', limitGb: 2, autoStopGb: 0.5, maxTunnels: 10 })).toEqual({
+    expect(
+      inputOf({ username: ' team ', period: 'day', limitGb: 2, autoStopGb: 0.5, maxTunnels: 10 }),
+    ).toEqual({
       username: 'team',
       note: '',
       limit: { bytes: 2 * GB, period: 'day' },

@@ -16,15 +16,16 @@ export const SubUserPasswordModal = ({ shown, onClose }: Props) => {
       onCancel={onClose}
       // Only the explicit button closes it: a stray click outside must not lose the password.
       maskClosable={false}
+      // Gone from the page once closed, not just hidden: the password is not left in the document.
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="sub-user-password-done">
           {t('done')}
         </Button>
       }
-      data-testid="sub-user-password"
     >
       {shown && (
-        <Flex vertical gap={token.margin}>
+        <Flex vertical gap={token.margin} data-testid="sub-user-password">
           <Alert type="warning" showIcon title={t('hint')} />
           <Flex vertical gap={token.marginXXS}>
             <Typography.Text type="secondary">{t('username')}</Typography.Text>

@@ -39,7 +39,7 @@ const UsageBody = ({ sub }: { sub: SubUser }) => {
   const total = data ? data.totals.upBytes + data.totals.downBytes : 0
 
   return (
-    <Flex vertical gap={token.margin}>
+    <Flex vertical gap={token.margin} data-testid="sub-user-usage-drawer">
       <Segmented<Span>
         value={span}
         onChange={setSpan}
@@ -87,7 +87,6 @@ export const SubUserUsageDrawer = ({ sub, onClose }: { sub: SubUser | null; onCl
       title={sub ? t('title', { username: sub.username }) : ''}
       size={isNarrow ? '100%' : 720}
       destroyOnHidden
-      data-testid="sub-user-usage"
     >
       {sub && <UsageBody sub={sub} />}
     </Drawer>
