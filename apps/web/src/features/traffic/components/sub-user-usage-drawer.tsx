@@ -9,7 +9,7 @@ import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useSubUserUsage } from '../api/get-sub-user-usage.ts'
 import { LazyUsageChart } from './lazy-usage-chart.tsx'
 import { browserTimeZone } from './usage-range.ts'
-import { startedBuckets, usageRows } from './usage-rows.ts'
+import { collapseIdleHours, startedBuckets, usageRows } from './usage-rows.ts'
 import { UsageTable } from './usage-table.tsx'
 
 type Span = 'hour' | 'day'
@@ -31,10 +31,12 @@ const UsageBody = ({ sub }: { sub: SubUser }) => {
   const request = useMemo(() => ({ ...rangeOf(span, Date.now()), granularity: span, tz }), [span, tz])
   const { data } = useSubUserUsage(sub.id, request)
   const series = useMemo(() => (data ? startedBuckets(data.series, Date.now()) : []), [data])
-  const rows = useMemo(
-    () => (data ? usageRows(series, data.granularity, data.tz).reverse() : []),
-    [data, series],
-  )
+  // Newest first; long idle stretches of an hourly series fold into one row, as in the traffic history.
+  const rows = useMemo(() => {
+    if (!data) return []
+    const all = usageRows(series, data.granularity, data.tz)
+    return (data.granularity === 'hour' ? collapseIdleHours(all, data.tz) : all).reverse()
+  }, [data, series])
   const bytes = (value: number | undefined) => formatBytes(value ?? 0, i18n.language)
   const total = data ? data.totals.upBytes + data.totals.downBytes : 0
 

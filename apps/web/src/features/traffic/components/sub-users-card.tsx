@@ -5,8 +5,10 @@ import type { SubUser, SubUserWithPassword } from '@proxy/contract/traffic/sub-u
 import { Alert, Button, Card, Flex, Input, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useListParams } from '../../../shared/lib/list-params.ts'
 import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
+import { useTrafficAccount } from '../api/get-traffic-account.ts'
 import { useSubUsers } from '../api/list-sub-users.ts'
 import type { SubUserHandlers } from './sub-user-actions.tsx'
 import { SubUserFormModal } from './sub-user-form-modal.tsx'
@@ -32,6 +34,8 @@ export const SubUsersCard = () => {
     onPassword: (sub, isNew) => setPassword({ sub, isNew }),
   }
   const isFull = data ? data.total >= data.max : false
+  // Sub-users spend the account's packages: with none left, none of them can connect.
+  const isAccountSpent = useTrafficAccount().data?.status === 'disabled'
 
   return (
     <Card
@@ -52,6 +56,19 @@ export const SubUsersCard = () => {
     >
       <Flex vertical gap={token.margin}>
         <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+        {isAccountSpent && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('noTraffic')}
+            action={
+              <Link to="/console/buyTrafficFlow">
+                <Button size="small">{t('buy')}</Button>
+              </Link>
+            }
+            data-testid="sub-users-no-traffic"
+          />
+        )}
         <Flex justify="space-between" align="center" gap={token.marginSM} wrap>
           <Input.Search
             allowClear
