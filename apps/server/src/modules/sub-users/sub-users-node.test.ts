@@ -210,6 +210,27 @@ describe('sub-user bytes in the node push', () => {
     expect(row).toMatchObject({ usedBytes: 3n * BigInt(MiB), dayBytes: BigInt(MiB) })
   })
 
+  it("answers a sub-user's usage by day in the customer's time zone", async () => {
+    const customer = await trafficCustomer()
+    await server.call('PATCH', '/api/user/me', { token: customer.token, body: { timeZone: 'Asia/Tokyo' } })
+    const sub = await createSub(customer)
+    // 01:00 on 2 May in Tokyo.
+    await push([{ kind: 'sub-user', id: sub.id, up: 10, down: 20 }], new Date('2026-05-01T16:00:00Z'))
+    const query = 'from=2026-04-30T15:00:00Z&to=2026-05-02T15:00:00Z&granularity=day'
+    const answer = await server.call<UsageSeries>('GET', `/api/user/sub-users/${sub.id}/usage?${query}`, {
+      token: customer.token,
+    })
+    expect(answer.body.data.tz).toBe('Asia/Tokyo')
+    expect(answer.body.data.series.map((point) => [point.time, point.upBytes, point.downBytes])).toEqual([
+      ['2026-04-30T15:00:00.000Z', 0, 0],
+      ['2026-05-01T15:00:00.000Z', 10, 20],
+    ])
+    const withZone = await server.call('GET', `/api/user/sub-users/${sub.id}/usage?${query}&tz=UTC`, {
+      token: customer.token,
+    })
+    expect(withZone.status).toBe(400)
+  })
+
   it('names the credentials whose local day turned between two pulls, and only then', async () => {
     const customer = await trafficCustomer()
     await server.call('PATCH', '/api/user/me', { token: customer.token, body: { timeZone: 'Asia/Tokyo' } })

@@ -4,7 +4,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../../shared/http/call-endpoint.ts'
 import { subUserUsageQueryKey } from './sub-user-keys.ts'
 
-export type SubUserUsageRequest = { from: string; to: string; granularity: 'hour' | 'day'; tz: string }
+/** Days are the customer's saved time zone's (the answer names it). */
+export type SubUserUsageRequest = { from: string; to: string; granularity: 'hour' | 'day' }
 
 export const subUserUsageQueryOptions = (id: string, request: SubUserUsageRequest) =>
   queryOptions({

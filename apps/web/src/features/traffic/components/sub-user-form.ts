@@ -2,6 +2,7 @@
 // a username is checked as the server checks it, with the console's own words.
 import {
   SESSION_SEPARATORS,
+  SUB_USERNAME_CHARACTERS,
   SUB_USERNAME_MAX,
   SUB_USERNAME_MIN,
   type SubUser,
@@ -30,7 +31,7 @@ export function usernameProblem(username: string): 'usernameInvalid' | 'username
   if (SESSION_SEPARATORS.some((separator) => name.toLowerCase().includes(separator.toLowerCase())))
     return 'usernameSeparator'
   const isValid =
-    name.length >= SUB_USERNAME_MIN && name.length <= SUB_USERNAME_MAX && /^[a-z0-9][a-z0-9._-]*$/.test(name)
+    name.length >= SUB_USERNAME_MIN && name.length <= SUB_USERNAME_MAX && SUB_USERNAME_CHARACTERS.test(name)
   return isValid ? undefined : 'usernameInvalid'
 }
 

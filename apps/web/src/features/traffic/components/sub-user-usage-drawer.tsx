@@ -8,7 +8,6 @@ import { formatBytes } from '../../../shared/lib/format-bytes.ts'
 import { useIsNarrow } from '../../../shared/ui/use-is-narrow.ts'
 import { useSubUserUsage } from '../api/get-sub-user-usage.ts'
 import { LazyUsageChart } from './lazy-usage-chart.tsx'
-import { browserTimeZone } from './usage-range.ts'
 import { collapseIdleHours, startedBuckets, usageRows } from './usage-rows.ts'
 import { UsageTable } from './usage-table.tsx'
 
@@ -27,8 +26,7 @@ const UsageBody = ({ sub }: { sub: SubUser }) => {
   const { token } = theme.useToken()
   const isNarrow = useIsNarrow()
   const [span, setSpan] = useState<Span>('hour')
-  const tz = useMemo(browserTimeZone, [])
-  const request = useMemo(() => ({ ...rangeOf(span, Date.now()), granularity: span, tz }), [span, tz])
+  const request = useMemo(() => ({ ...rangeOf(span, Date.now()), granularity: span }), [span])
   const { data } = useSubUserUsage(sub.id, request)
   const series = useMemo(() => (data ? startedBuckets(data.series, Date.now()) : []), [data])
   // Newest first; long idle stretches of an hourly series fold into one row, as in the traffic history.
