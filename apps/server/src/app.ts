@@ -37,6 +37,7 @@ import { createReminders, type Reminders } from './modules/reminders/reminders.s
 import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
+import { subUserRoutes } from './modules/sub-users/sub-users.routes.ts'
 import { expirePackages } from './modules/traffic/package-expiry.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(noticeRoutes, { ...deps, currentAnnouncements })
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
+  await app.register(subUserRoutes, deps)
   await app.register(nodeRoutes, deps)
   await app.register(adminRoutes, { ...deps, mailer, mailQueue })
   await app.register(operationsRoutes, deps)

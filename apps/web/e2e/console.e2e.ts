@@ -31,6 +31,7 @@ const PAGE_CONTENT: Record<string, string> = {
   '/console/trafficFlowHistory': 'usage-controls',
   '/console/buyTrafficFlow': 'traffic-summary',
   '/console/trafficFlowPackList': 'package-table',
+  '/console/subUsers': 'sub-users',
   '/console/overview': 'greeting',
   '/console/alerts': 'alert-rules',
 }

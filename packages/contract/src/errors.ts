@@ -124,6 +124,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'No free address in this region to replace it with',
   },
+  SUB_USERNAME_TAKEN: {
+    code: 3180,
+    status: 409,
+    message: 'This username is taken on the proxy pool; choose another',
+  },
+  SUB_USERS_FULL: {
+    code: 3181,
+    status: 422,
+    message: 'You have as many sub-users as allowed; delete one first',
+  },
   INVITATION_INVALID: {
     code: 2060,
     status: 404,

@@ -219,7 +219,7 @@ const requiredOnly = (op: Operation, base: Baseline) =>
   )
 
 /**
- * A customer with money and one of everything: API token, download link, top-up, IPs, traffic, a notice. Best
+ * A customer with money and one of everything: API token, download link, top-up, IPs, traffic, a sub-user, a notice. Best
  * effort: a step the server fails is reported by the groups below, not here.
  */
 async function customerWithObjects(region: string, marker: string): Promise<Customer> {
@@ -237,6 +237,7 @@ async function customerWithObjects(region: string, marker: string): Promise<Cust
   for (const protocol of ['socks5', 'vmess'])
     await call('POST', '/api/orders/static-ip', { regionId: region, quantity: 1, durationDays: 30, protocol })
   await call('POST', '/api/orders/traffic', { planId: 'gb-10', quantity: 1 })
+  await call('POST', '/api/user/sub-users', { username: `${marker}-sub`, note: `${marker}-note` })
   const instances = await call<{ items: { id: string }[] }>('GET', '/api/proxy/instances')
   const first = instances.body.data?.items?.[0]
   if (first) await call('PATCH', `/api/proxy/instances/${first.id}`, { remark: `${marker}-remark` })

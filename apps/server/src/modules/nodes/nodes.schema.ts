@@ -91,7 +91,9 @@ export const credentialChanges = pgTable(
   {
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     txid: bigint('txid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
-    kind: text('kind', { enum: ['instance', 'traffic-account', 'whitelist', 'pool', 'policy'] }).notNull(),
+    kind: text('kind', {
+      enum: ['instance', 'traffic-account', 'sub-user', 'whitelist', 'pool', 'policy'],
+    }).notNull(),
     /**
      * The instance id; the customer id for traffic accounts and whitelists; the inventory id for the
      * pool; the destination_policy row for the policy.

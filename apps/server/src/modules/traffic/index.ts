@@ -16,3 +16,5 @@ export {
 export { trafficPackageRefund } from './refund.service.ts'
 export { claimExhaustedAccounts, claimPackagesPastPercent } from './reminder-claims.ts'
 export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'
+export { usageSeriesOf } from './usage-series.ts'
+export { isTrafficUsername } from './usernames.ts'

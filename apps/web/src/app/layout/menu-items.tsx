@@ -16,6 +16,8 @@ import {
   FileTextFilled,
   FileTextOutlined,
   FundOutlined,
+  IdcardFilled,
+  IdcardOutlined,
   ProfileFilled,
   ProfileOutlined,
   ShoppingFilled,
@@ -62,6 +64,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { key: 'buyTrafficFlow', ActiveIcon: ThunderboltFilled, InactiveIcon: ThunderboltOutlined },
       { key: 'trafficFlowHistory', ActiveIcon: ClockCircleFilled, InactiveIcon: ClockCircleOutlined },
       { key: 'trafficFlowPackList', ActiveIcon: AppstoreFilled, InactiveIcon: AppstoreOutlined },
+      { key: 'subUsers', ActiveIcon: IdcardFilled, InactiveIcon: IdcardOutlined },
     ],
   },
   {

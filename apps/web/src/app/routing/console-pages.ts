@@ -1,5 +1,5 @@
-// The nine console pages of SPEC §2 and the pages added since (receipts, alerts): path, menu key and title,
-// shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the pages added since (receipts, alerts, sub-users): path, menu key and
+// title, shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -10,6 +10,7 @@ export type ConsolePageKey =
   | 'buyTrafficFlow'
   | 'trafficFlowHistory'
   | 'trafficFlowPackList'
+  | 'subUsers'
   | 'recharge'
   | 'businessFlow'
   | 'receipts'
@@ -31,6 +32,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('buyTrafficFlow'),
   page('trafficFlowHistory'),
   page('trafficFlowPackList'),
+  page('subUsers'),
   page('recharge'),
   page('businessFlow'),
   page('receipts'),

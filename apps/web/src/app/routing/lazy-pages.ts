@@ -64,6 +64,7 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
     () => import('../../features/traffic/pages/traffic-flow-pack-list-page.tsx'),
     'TrafficFlowPackListPage',
   ),
+  subUsers: lazyNamed(() => import('../../features/traffic/pages/sub-users-page.tsx'), 'SubUsersPage'),
   recharge: lazyNamed(() => import('../../features/wallet/pages/recharge-page.tsx'), 'RechargePage'),
   businessFlow: lazyNamed(
     () => import('../../features/wallet/pages/business-flow-page.tsx'),

@@ -1,0 +1,3 @@
+// The sub-users module's public face: all that other modules may import from it (npm run deps checks).
+export { servedSubUsers, turnedDay, withLoginCaps } from './node-rows.ts'
+export { recordCredentialUsage, subUserOwners } from './usage-record.ts'
