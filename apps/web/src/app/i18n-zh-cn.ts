@@ -1,11 +1,10 @@
-// The console's zh-CN texts, the default and fallback language: in the first paint. en-US loads on demand.
-import zhAlerts from '../locales/zh-CN/alerts.json'
+// The console's zh-CN texts, the default and fallback language: in the first paint, except the pages' own
+// namespaces (i18n-zh-cn-pages.ts), which load with their page. en-US loads on demand.
 import zhCommon from '../locales/zh-CN/common.json'
 import zhErrors from '../locales/zh-CN/errors.json'
 import zhOrders from '../locales/zh-CN/orders.json'
 import zhOverview from '../locales/zh-CN/overview.json'
 import zhPortal from '../locales/zh-CN/portal.json'
-import zhReceipts from '../locales/zh-CN/receipts.json'
 import zhStaticIp from '../locales/zh-CN/static-ip.json'
 import zhTraffic from '../locales/zh-CN/traffic.json'
 import zhUser from '../locales/zh-CN/user.json'
@@ -21,9 +20,10 @@ export const zhCN = {
   'static-ip': zhStaticIp,
   traffic: zhTraffic,
   orders: zhOrders,
-  receipts: zhReceipts,
-  alerts: zhAlerts,
 }
 
-export type Namespaces = typeof zhCN
-export const NAMESPACES = Object.keys(zhCN) as (keyof Namespaces)[]
+import type { zhPages } from './i18n-zh-cn-pages.ts'
+
+export type Namespaces = typeof zhCN & typeof zhPages
+/** The namespaces of the first paint; a page's own namespace loads when the page asks for it (app/i18n.ts). */
+export const NAMESPACES = Object.keys(zhCN) as (keyof typeof zhCN)[]

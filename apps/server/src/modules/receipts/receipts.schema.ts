@@ -1,4 +1,4 @@
-// Receipts and credit notes (immutable: a trigger in migration 0027 refuses UPDATE, DELETE and
+// Receipts and credit notes (immutable: a trigger in migration 0023 refuses UPDATE, DELETE and
 // TRUNCATE), the counter that numbers each series per year, the operator's company details, and the
 // customers' billing details.
 import type { DocumentSnapshot } from '@proxy/contract/receipts/endpoints'

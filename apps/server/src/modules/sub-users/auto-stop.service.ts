@@ -1,6 +1,6 @@
 // Auto-stop of the traffic account's own login: a daily cap that pauses the login (not its
 // sub-users) until the next local day, or until the customer lifts it. A change is logged for the
-// nodes by a trigger (migration 0023), as the account's.
+// nodes by a trigger (migration 0026), as the account's.
 import { bytesToWire } from '@proxy/contract/bytes'
 import type { AutoStop } from '@proxy/contract/traffic/auto-stop'
 import { eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 // Creating and managing sub-users. Every change lands in credential_changes (a trigger, migration
-// 0023), so the nodes take it at their next pull, within seconds. Another customer's sub-user
+// 0026), so the nodes take it at their next pull, within seconds. Another customer's sub-user
 // answers 404 exactly like one that does not exist, and so does a deleted one.
 import type {
   CreateSubUserInput,
