@@ -1,5 +1,6 @@
 // The alerts page end to end, at 1280 and 390 px in both languages: create an alert rule through its
-// dialog, turn it off and on, edit it and delete it after the confirmation; add a webhook endpoint and
+// dialog, turn it off and on, edit it and delete it after the confirmation; watch one sub-user's share
+// of its limit, picked by name; add a webhook endpoint and
 // copy its secret (shown once), queue a test event and see it in the delivery log, reset the secret
 // and delete the endpoint. Every screen fits its width with no control on top of another. (The
 // browser servers run without jobs, so the test event stays queued; the API tests deliver it.)
@@ -24,6 +25,18 @@ afterAll(async () => {
 })
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
+
+/** A sub-user with a monthly limit, made through the API as the sub-users page makes one. */
+async function createSubUser(token: string) {
+  const username = `alerts-${crypto.randomUUID().slice(0, 8)}`
+  const answer = await fetch(`${baseURL}/api/user/sub-users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, limit: { bytes: 1024 ** 3, period: 'month' } }),
+  })
+  expect(answer.status).toBe(200)
+  return ((await answer.json()) as { data: { id: string; username: string } }).data
+}
 const TEXTS = { 'zh-CN': zh, 'en-US': en } as const
 
 /** The threshold's number field (antd may put the test id on the input or around it). */
@@ -103,6 +116,30 @@ describe.each([
     await screenshot(page, `alerts-${tag}-rules`)
 
     // Deleted only after the confirmation.
+    await row.getByTestId('rule-delete').click()
+    await confirmPopup(page)
+    await rules.getByText(texts.rules.empty).waitFor()
+
+    // One sub-user's share of its limit, the sub-user picked by typing part of its name.
+    const sub = await createSubUser(customer.token)
+    await page.getByTestId('rule-add').click()
+    await dialog.getByTestId('rule-name').fill('Team budget')
+    await dialog.getByTestId('rule-kind').click()
+    await page.locator('.ant-select-item-option').filter({ hasText: texts.kinds['sub-user-share'] }).click()
+    await poll(() => threshold(page).inputValue()).toBe('80')
+    await dialog.getByTestId('rule-sub-user').click()
+    await page.keyboard.type(sub.username.slice(0, 12))
+    await page.locator('.ant-select-item-option').filter({ hasText: sub.username }).click()
+    await expectLayout(page, `alerts-sub-user-dialog-${tag}`, language, 'alerts')
+    await screenshot(page, `alerts-${tag}-sub-user-rule`)
+    await page.locator('.ant-modal-footer').getByRole('button').last().click()
+    await poll(() => row.getByTestId('rule-condition').textContent()).toBe(
+      texts.describe['sub-user-share'].replace('{{name}}', sub.username).replace('{{value}}', '80'),
+    )
+    const [watching] = (
+      await getJson<{ items: { condition: unknown }[] }>(baseURL, '/user/alerts', customer.token)
+    ).items
+    expect(watching?.condition).toEqual({ kind: 'sub-user-share', subUserId: sub.id, percent: 80 })
     await row.getByTestId('rule-delete').click()
     await confirmPopup(page)
     await rules.getByText(texts.rules.empty).waitFor()

@@ -1,5 +1,5 @@
-// Alert rules: a condition on the customer's traffic, wallet or static IPs that a job watches every
-// minute, told by mail and/or webhook once each time it becomes true (it re-arms when it clears).
+// Alert rules: a condition on the customer's traffic, wallet, static IPs or sub-users that a job
+// watches every minute, told by mail and/or webhook once each time it becomes true (it re-arms when it clears).
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
@@ -39,12 +39,23 @@ const StaticIpsExpiring = z.strictObject({
   /** Fires when an active static IP without auto-renew expires within this many days. */
   days: z.number().int().min(1).max(ALERT_DAYS_MAX),
 })
+const SubUserShare = z.strictObject({
+  kind: z.literal('sub-user-share'),
+  /** The sub-user watched; omitted: each of your sub-users, told one by one (the event names which). */
+  subUserId: z.uuid().optional(),
+  /**
+   * Fires when a sub-user has used this share of its byte limit in the current period (in all, this
+   * local day or month); again in a new period or under a changed limit. No limit: never fires.
+   */
+  percent: z.number().int().min(1).max(100),
+})
 
 export const AlertCondition = z.discriminatedUnion('kind', [
   TrafficLeftBytes,
   TrafficLeftPercent,
   WalletBelow,
   StaticIpsExpiring,
+  SubUserShare,
 ])
 export type AlertCondition = z.infer<typeof AlertCondition>
 export type AlertKind = AlertCondition['kind']
@@ -69,7 +80,7 @@ export const AlertRule = z.object({
   /** The condition held at the last check and was told; it fires again only after it clears. */
   triggered: z.boolean(),
   lastFiredAt: z.iso.datetime().nullable(),
-  /** What was measured when it last fired, in the condition's unit (bytes, %, dollars, IPs). */
+  /** What was measured when it last fired, in the condition's unit (bytes, %, dollars, IPs, % of a limit). */
   lastValue: z.number().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -1,14 +1,16 @@
 // The mail of a fired alert, Chinese first (the console's default language) and English below it,
-// as the reminders are written.
+// as the reminders are written. A firing about one sub-user names it in the subject too.
 import type { Mail } from '../../platform/mail/mailer.ts'
 import type { ConditionEntry } from './conditions.ts'
+import type { Crossing } from './transition.ts'
 
-type Fired = { name: string; threshold: number; value: number }
+type Fired = { name: string; threshold: number; value: number; crossing?: Crossing | undefined }
 
 export function alertMail(rule: Fired, entry: ConditionEntry): Pick<Mail, 'subject' | 'text'> {
-  const lines = entry.describe(rule.value, rule.threshold)
+  const lines = entry.describe(rule.value, rule.threshold, rule.crossing)
+  const about = rule.crossing ? ` (${rule.crossing.username})` : ''
   return {
-    subject: `告警：${rule.name} / Alert: ${rule.name}`,
+    subject: `告警：${rule.name}${about} / Alert: ${rule.name}${about}`,
     text: [
       `您的告警规则「${rule.name}」已触发。`,
       lines.zh,

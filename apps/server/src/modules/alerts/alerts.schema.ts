@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.schema.ts'
+import { subUsers } from '../sub-users/sub-users.schema.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -29,11 +30,18 @@ export const alertRules = pgTable(
     kind: text('kind').notNull(),
     /** The condition's number in whole units: bytes, percent, cents or days. */
     threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    /** The one sub-user a sub-user-share rule watches (null: each of the customer's sub-users). */
+    subUserId: uuid('sub_user_id').references(() => subUsers.id),
     notifyEmail: boolean('notify_email').notNull().default(false),
     notifyWebhook: boolean('notify_webhook').notNull().default(false),
     isEnabled: boolean('is_enabled').notNull().default(true),
     /** Fired and not cleared since: the rule fires again only after the condition stops holding. */
     isTriggered: boolean('is_triggered').notNull().default(false),
+    /**
+     * A rule on sub-users: the crossings it has told that still hold, one key per sub-user, limit and
+     * period (so each sub-user, each new period and each changed limit is told once). is_triggered: any.
+     */
+    firedCrossings: text('fired_crossings').array().notNull().default(sql`'{}'::text[]`),
     lastFiredAt: at('last_fired_at'),
     /** What was measured at the last firing, in the threshold's units. */
     lastValue: bigint('last_value', { mode: 'number' }),

@@ -1,8 +1,9 @@
 // The alerts job: every minute, one query per kind of condition measures every enabled rule of that
 // kind (all customers at once) and answers only the rules whose state changes. A rule that starts to
 // hold fires — marked triggered, its webhook deliveries queued, in one transaction — and one that
-// stops holding is re-armed, so each crossing is told once, not at every run. Mail goes out after the
-// commit (never inside a transaction). One replica evaluates at a time (an advisory lock).
+// stops holding is re-armed, so each crossing is told once, not at every run (a rule on sub-users
+// keeps that state per sub-user: crossings.service.ts). Mail goes out after the commit (never inside
+// a transaction). One replica evaluates at a time (an advisory lock).
 import type { AlertKind } from '@proxy/contract/alerts/rules'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -12,27 +13,18 @@ import type { Mailer } from '../../platform/mail/mailer.ts'
 import { verifiedEmailOf } from '../auth/index.ts'
 import { alertMail } from './alert-mail.ts'
 import { alertRules, webhookEndpoints } from './alerts.schema.ts'
-import { CONDITIONS, type ConditionEntry } from './conditions.ts'
+import { type AccountEntry, CONDITIONS, type ConditionEntry } from './conditions.ts'
+import { fireCrossings } from './crossings.service.ts'
+import type { Transition } from './transition.ts'
 import { newEvent, type QueuedEvent, queueDeliveries } from './webhook-events.ts'
 
-export type Transition = {
-  id: string
-  userId: string
-  name: string
-  kind: AlertKind
-  threshold: number
-  notifyEmail: boolean
-  notifyWebhook: boolean
-  isTriggered: boolean
-  value: number
-}
-
 /** The enabled rules of one kind whose condition no longer agrees with their state. */
-async function transitionsOf(tx: Tx, kind: AlertKind, entry: ConditionEntry, now: Date) {
+async function transitionsOf(tx: Tx, kind: AlertKind, entry: AccountEntry, now: Date) {
   const rows = rowsOf<Record<keyof Transition, unknown>>(
     await tx.execute(sql`
       select * from (
-        select id, user_id as "userId", name, kind, threshold, notify_email as "notifyEmail",
+        select id, user_id as "userId", name, kind, threshold, sub_user_id as "subUserId",
+          notify_email as "notifyEmail",
           notify_webhook as "notifyWebhook", is_triggered as "isTriggered", (${entry.measure(now)}) as value
         from ${alertRules}
         where kind = ${kind} and is_enabled
@@ -71,13 +63,23 @@ async function fire(tx: Tx, rules: Transition[], now: Date): Promise<Set<string>
   return new Set(marked.map((row) => row.id))
 }
 
-/** The alert.triggered event of a fired rule, in the units of its condition. */
+/** The alert.triggered event of a fired rule, in the units of its condition (naming the sub-user it is about). */
 function alertEvent(rule: Transition, entry: ConditionEntry, now: Date): QueuedEvent {
+  const { crossing } = rule
   return newEvent(
     'alert.triggered',
     {
-      rule: { id: rule.id, name: rule.name, condition: entry.fromThreshold(rule.threshold) },
+      rule: { id: rule.id, name: rule.name, condition: entry.fromThreshold(rule.threshold, rule.subUserId) },
       value: entry.toWire(rule.value),
+      ...(crossing && {
+        sub_user: {
+          id: crossing.subUserId,
+          username: crossing.username,
+          used_bytes: crossing.usedBytes,
+          limit_bytes: crossing.limitBytes,
+          period: crossing.period,
+        },
+      }),
       triggered_at: now.toISOString(),
     },
     now,
@@ -112,6 +114,10 @@ export function createEvaluator(db: Db, mailer: Mailer, log: FastifyBaseLogger) 
       if (!lock?.ok) return []
       const fired: Transition[] = []
       for (const [kind, entry] of Object.entries(CONDITIONS) as [AlertKind, ConditionEntry][]) {
+        if (entry.watches === 'sub-users') {
+          fired.push(...(await fireCrossings(tx, kind, entry, now)))
+          continue
+        }
         const changes = await transitionsOf(tx, kind, entry, now)
         await rearm(
           tx,

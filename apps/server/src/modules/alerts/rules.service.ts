@@ -1,18 +1,20 @@
 // A customer's alert rules: create (at most ALERT_RULES_MAX), list, change, enable or disable, delete.
 // A rule whose condition changes, or that is turned back on, is armed afresh: the next check fires it
-// if the condition holds then.
+// if the condition holds then. A condition naming a sub-user the customer does not have answers 404.
 import {
   ALERT_KINDS,
   ALERT_RULES_MAX,
+  type AlertCondition,
   type AlertRule,
   type CreateAlertRuleInput,
   type UpdateAlertRuleInput,
 } from '@proxy/contract/alerts/rules'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { type Db, inTransaction } from '../../platform/db/client.ts'
+import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
+import { hasSubUser } from '../sub-users/index.ts'
 import { alertRules } from './alerts.schema.ts'
-import { conditionOf, thresholdOf } from './conditions.ts'
+import { conditionOf, subUserIdOf, thresholdOf } from './conditions.ts'
 
 type RuleRow = typeof alertRules.$inferSelect
 
@@ -22,7 +24,7 @@ export function toRule(row: RuleRow): AlertRule {
   return {
     id: row.id,
     name: row.name,
-    condition: entry.fromThreshold(row.threshold),
+    condition: entry.fromThreshold(row.threshold, row.subUserId),
     channels: { email: row.notifyEmail, webhook: row.notifyWebhook },
     enabled: row.isEnabled,
     triggered: row.isTriggered,
@@ -34,6 +36,13 @@ export function toRule(row: RuleRow): AlertRule {
 }
 
 const isKnown = (row: RuleRow) => conditionOf(row.kind) !== undefined
+
+/** The condition as stored: its kind, number and sub-user, once that sub-user is found to be the customer's. */
+async function storedCondition(db: Db | Tx, userId: string, condition: AlertCondition) {
+  const subUserId = subUserIdOf(condition)
+  if (subUserId !== null && !(await hasSubUser(db, userId, subUserId))) throw new AppError('NOT_FOUND')
+  return { kind: condition.kind, threshold: thresholdOf(condition), subUserId }
+}
 
 export async function listRules(db: Db, userId: string): Promise<AlertRule[]> {
   const rows = await db
@@ -59,8 +68,7 @@ export async function createRule(db: Db, userId: string, input: CreateAlertRuleI
       .values({
         userId,
         name: input.name,
-        kind: input.condition.kind,
-        threshold: thresholdOf(input.condition),
+        ...(await storedCondition(tx, userId, input.condition)),
         notifyEmail: input.channels.email,
         notifyWebhook: input.channels.webhook,
         isEnabled: input.enabled ?? true,
@@ -78,21 +86,25 @@ export async function updateRule(
   id: string,
   input: UpdateAlertRuleInput,
 ): Promise<AlertRule> {
+  const condition = input.condition && (await storedCondition(db, userId, input.condition))
   // A new condition is armed afresh; so is a rule turned back on (one left on keeps its state).
   const armed =
-    input.condition !== undefined
-      ? false
+    condition !== undefined
+      ? { isTriggered: false, firedCrossings: [] }
       : input.enabled === true
-        ? sql`case when ${alertRules.isEnabled} then ${alertRules.isTriggered} else false end`
+        ? {
+            isTriggered: sql`case when ${alertRules.isEnabled} then ${alertRules.isTriggered} else false end`,
+            firedCrossings: sql`case when ${alertRules.isEnabled} then ${alertRules.firedCrossings} else '{}'::text[] end`,
+          }
         : undefined
   const [row] = await db
     .update(alertRules)
     .set({
       ...(input.name !== undefined && { name: input.name }),
-      ...(input.condition && { kind: input.condition.kind, threshold: thresholdOf(input.condition) }),
+      ...condition,
       ...(input.channels && { notifyEmail: input.channels.email, notifyWebhook: input.channels.webhook }),
       ...(input.enabled !== undefined && { isEnabled: input.enabled }),
-      ...(armed !== undefined && { isTriggered: armed }),
+      ...armed,
       updatedAt: sql`now()`,
     })
     // A kind only a newer release knows is not this release's to change.

@@ -57,6 +57,12 @@ export async function listSubUsers(db: Db, userId: string, query: SubUserListQue
   }
 }
 
+/** Whether the customer has this sub-user, not deleted (another customer's is not theirs). */
+export async function hasSubUser(db: Db | Tx, userId: string, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: subUsers.id }).from(subUsers).where(ownLive(userId, id))
+  return row !== undefined
+}
+
 export async function getSubUser(db: Db, userId: string, id: string): Promise<SubUser> {
   const [row] = await db.select().from(subUsers).where(ownLive(userId, id))
   if (!row) throw new AppError('NOT_FOUND')

@@ -1,6 +1,6 @@
 import type { AlertRule } from '@proxy/contract/alerts/rules'
 import { describe, expect, it } from 'vitest'
-import { formValuesOf, NEW_RULE, toCondition } from './condition-form.ts'
+import { ANY_SUB_USER, formValuesOf, NEW_RULE, toCondition } from './condition-form.ts'
 
 const rule = (condition: AlertRule['condition']): AlertRule => ({
   id: 'r',
@@ -51,5 +51,26 @@ describe('the rule form and the contract condition', () => {
       unit: 'MB',
     })
     expect(formValuesOf(rule({ kind: 'traffic-left-percent', percent: 15 }))).toMatchObject({ threshold: 15 })
+  })
+
+  it('watches any sub-user or the one picked, and reads either back', () => {
+    const SUB = '0b5e1f6c-3c1e-4d8a-9f5e-2a7c9b1d4e60'
+    expect(toCondition({ ...NEW_RULE, kind: 'sub-user-share', threshold: 80 })).toEqual({
+      kind: 'sub-user-share',
+      percent: 80,
+    })
+    expect(toCondition({ ...NEW_RULE, kind: 'sub-user-share', threshold: 100, subUserId: SUB })).toEqual({
+      kind: 'sub-user-share',
+      subUserId: SUB,
+      percent: 100,
+    })
+    expect(formValuesOf(rule({ kind: 'sub-user-share', subUserId: SUB, percent: 90 }))).toMatchObject({
+      kind: 'sub-user-share',
+      threshold: 90,
+      subUserId: SUB,
+    })
+    expect(formValuesOf(rule({ kind: 'sub-user-share', percent: 50 })).subUserId).toBe(ANY_SUB_USER)
+    // Another kind keeps no sub-user, so switching to this one starts from "any".
+    expect(formValuesOf(rule({ kind: 'wallet-below', amount: 5 })).subUserId).toBe(ANY_SUB_USER)
   })
 })

@@ -1,5 +1,5 @@
 // The rule dialog's form values and the contract's AlertCondition, both ways: bytes are typed as a
-// number and a unit, money in dollars, days and percent as they are.
+// number and a unit, money in dollars, days and percent as they are, a watched sub-user picked (or any).
 import type { AlertCondition, AlertKind, AlertRule } from '@proxy/contract/alerts/rules'
 import { type ByteUnit, bytesIn, byteUnitFor } from '../../../shared/lib/format-bytes.ts'
 
@@ -8,12 +8,17 @@ export type FormByteUnit = (typeof BYTE_UNITS)[number]
 
 const UNIT_BYTES: Record<FormByteUnit, number> = { MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }
 
+/** The sub-user picker's choice of every sub-user (each told on its own). */
+export const ANY_SUB_USER = 'any'
+
 export type RuleFormValues = {
   name: string
   kind: AlertKind
   /** The threshold as typed: bytes in `unit`, percent, dollars or days, by kind. */
   threshold: number | null
   unit: FormByteUnit
+  /** The sub-user a sub-user-share rule watches: an id, or ANY_SUB_USER. */
+  subUserId: string
   email: boolean
   webhook: boolean
   enabled: boolean
@@ -24,12 +29,13 @@ export const NEW_RULE: RuleFormValues = {
   kind: 'traffic-left-percent',
   threshold: 10,
   unit: 'GB',
+  subUserId: ANY_SUB_USER,
   email: true,
   webhook: false,
   enabled: true,
 }
 
-export function toCondition({ kind, threshold, unit }: RuleFormValues): AlertCondition {
+export function toCondition({ kind, threshold, unit, subUserId }: RuleFormValues): AlertCondition {
   const value = threshold ?? 0
   switch (kind) {
     case 'traffic-left-bytes':
@@ -40,6 +46,8 @@ export function toCondition({ kind, threshold, unit }: RuleFormValues): AlertCon
       return { kind, amount: value }
     case 'static-ips-expiring':
       return { kind, days: value }
+    case 'sub-user-share':
+      return { kind, ...(subUserId !== ANY_SUB_USER && { subUserId }), percent: value }
   }
 }
 
@@ -59,6 +67,8 @@ function thresholdOf(condition: AlertCondition): Pick<RuleFormValues, 'threshold
       return { threshold: condition.amount, unit: 'GB' }
     case 'static-ips-expiring':
       return { threshold: condition.days, unit: 'GB' }
+    case 'sub-user-share':
+      return { threshold: condition.percent, unit: 'GB' }
   }
 }
 
@@ -66,6 +76,7 @@ export const formValuesOf = (rule: AlertRule): RuleFormValues => ({
   name: rule.name,
   kind: rule.condition.kind,
   ...thresholdOf(rule.condition),
+  subUserId: (rule.condition.kind === 'sub-user-share' && rule.condition.subUserId) || ANY_SUB_USER,
   email: rule.channels.email,
   webhook: rule.channels.webhook,
   enabled: rule.enabled,
@@ -80,4 +91,5 @@ export const THRESHOLD_INPUT: Record<
   'traffic-left-percent': { min: 1, max: 99, step: 1, precision: 0 },
   'wallet-below': { min: 0.01, max: 1_000_000, step: 1, precision: 2 },
   'static-ips-expiring': { min: 1, max: 90, step: 1, precision: 0 },
+  'sub-user-share': { min: 1, max: 100, step: 1, precision: 0 },
 }

@@ -1,5 +1,5 @@
 // The create / edit dialog of an alert rule: a name, the condition and its number (bytes with a unit,
-// a share, dollars or days), and where it is told (mail, webhooks).
+// a share, dollars or days; for a sub-user alert, which sub-user), and where it is told (mail, webhooks).
 import { ALERT_KINDS, ALERT_NAME_MAX_LENGTH, type AlertRule } from '@proxy/contract/alerts/rules'
 import { App, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd'
 import { useEffect } from 'react'
@@ -13,6 +13,7 @@ import {
   THRESHOLD_INPUT,
   toCondition,
 } from './condition-form.ts'
+import { SubUserPicker } from './sub-user-picker.tsx'
 
 type Props = {
   /** null: closed; 'new': a new rule; a rule: edit it. */
@@ -25,7 +26,14 @@ const LABEL_KEYS = {
   'traffic-left-percent': 'dialog.percent',
   'wallet-below': 'dialog.amount',
   'static-ips-expiring': 'dialog.days',
+  'sub-user-share': 'dialog.share',
 } as const
+
+/** What the number field starts at when the condition is switched to a kind. */
+const DEFAULT_THRESHOLDS: Partial<Record<RuleFormValues['kind'], number | null>> = {
+  [NEW_RULE.kind]: NEW_RULE.threshold,
+  'sub-user-share': 80,
+}
 
 const ThresholdField = ({ kind }: { kind: RuleFormValues['kind'] }) => {
   const { t } = useTranslation('alerts')
@@ -41,7 +49,7 @@ const ThresholdField = ({ kind }: { kind: RuleFormValues['kind'] }) => {
             {...THRESHOLD_INPUT[kind]}
             style={{ width: '100%' }}
             prefix={kind === 'wallet-below' ? '$' : undefined}
-            suffix={kind === 'traffic-left-percent' ? '%' : undefined}
+            suffix={kind === 'traffic-left-percent' || kind === 'sub-user-share' ? '%' : undefined}
             data-testid="rule-threshold"
           />
         </Form.Item>
@@ -109,7 +117,7 @@ export const RuleDialog = ({ editing, onClose }: Props) => {
   }
 
   const onKindChange = (next: RuleFormValues['kind']) =>
-    form.setFieldsValue({ threshold: next === NEW_RULE.kind ? NEW_RULE.threshold : null })
+    form.setFieldsValue({ threshold: DEFAULT_THRESHOLDS[next] ?? null })
 
   return (
     <Modal
@@ -141,6 +149,11 @@ export const RuleDialog = ({ editing, onClose }: Props) => {
             data-testid="rule-kind"
           />
         </Form.Item>
+        {kind === 'sub-user-share' && (
+          <Form.Item label={t('dialog.subUser')} name="subUserId" extra={t('dialog.subUserHint')}>
+            <SubUserPicker />
+          </Form.Item>
+        )}
         <ThresholdField kind={kind} />
         <Form.Item
           label={t('dialog.channels')}

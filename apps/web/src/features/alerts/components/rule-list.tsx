@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useDeleteAlertRule } from '../api/delete-alert-rule.ts'
 import { useAlertRules } from '../api/list-alert-rules.ts'
+import { useSubUserName } from '../api/list-sub-user-choices.ts'
 import { useUpdateAlertRule } from '../api/save-alert-rule.ts'
-import { useConditionText } from './condition-text.ts'
+import { useConditionText, watchedSubUserOf } from './condition-text.ts'
 import { ListSection, rowBorder } from './list-section.tsx'
 import { RuleDialog } from './rule-dialog.tsx'
 
@@ -34,6 +35,7 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
   const { token } = theme.useToken()
   const { message } = App.useApp()
   const conditionText = useConditionText()
+  const subUser = useSubUserName(watchedSubUserOf(rule.condition))
   const update = useUpdateAlertRule()
   const remove = useDeleteAlertRule()
 
@@ -71,7 +73,9 @@ const RuleRow = ({ rule, isFirst, onEdit }: { rule: AlertRule; isFirst: boolean;
           </Typography.Text>
           <StateTag rule={rule} />
         </Flex>
-        <Typography.Text data-testid="rule-condition">{conditionText(rule.condition)}</Typography.Text>
+        <Typography.Text data-testid="rule-condition">
+          {conditionText(rule.condition, subUser.data)}
+        </Typography.Text>
         <Flex align="center" gap={token.marginXS} wrap>
           {rule.channels.email && <Tag bordered={false}>{t('rules.email')}</Tag>}
           {rule.channels.webhook && <Tag bordered={false}>{t('rules.webhook')}</Tag>}
