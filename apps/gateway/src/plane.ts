@@ -23,6 +23,7 @@ import { createDestinationPolicy } from './route/policy.ts'
 import { createLeases } from './tracker/leases.ts'
 import {
   BYTES_WANT,
+  bytesKey,
   createByteAllowance,
   createCountWindow,
   createTunnelSlots,
@@ -82,13 +83,16 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
     beforeRecall: (key) => parseKey(key)?.limit === 'bytes' && report(),
     onExhausted(key) {
       const parsed = parseKey(key)
-      // Nothing left node-wide and nothing here: the account is spent until the sync side says otherwise.
+      // Nothing left node-wide and nothing here: the allowance is spent until the sync side says otherwise.
       if (parsed?.limit !== 'bytes' || leases.balance(key) > 0) return
-      store.setAllowance(parsed.accountId, 0)
+      store.setAllowance(parsed.allowanceId, 0)
       cutOff()
     },
   })
-  const allowance = createByteAllowance(leases, countWindow)
+  // A pool login's bytes cross on leases of its account's allowance and of its own cap's.
+  const allowance = createByteAllowance(leases, countWindow, (grant) =>
+    grant.kind === 'instance' ? [] : store.spendsFrom(grant).map(bytesKey),
+  )
   const slots = createTunnelSlots(leases, slotSpare)
   const relay = createRelay({
     tunnels,

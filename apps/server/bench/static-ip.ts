@@ -62,7 +62,7 @@ export async function holdInstances(db: Db, email: string, regionId: string, cou
     insert into proxy_instances (user_id, inventory_id, order_no, line_instance_name, protocol, username, password, uuid, expires_at)
     select (select id from users where email = ${email}), picked.id, 'S00000000BENCH00000', 'bench-' || picked.ip,
       case when random() < 0.5 then 'socks5' else 'vmess' end, 'u' || md5(picked.ip), md5(random()::text),
-      gen_random_uuid(), now() + (random() * 365) * interval '1 day'
+      gen_random_uuid(), now() + (1 + random() * 364) * interval '1 day'
     from picked`)
 }
 

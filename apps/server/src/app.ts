@@ -14,9 +14,12 @@ import {
   operationsRoutes,
   teamRoutes,
 } from './modules/admin/index.ts'
+import { type Alerts, alertRoutes, createAlerts } from './modules/alerts/index.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { authPlugin } from './modules/auth/auth-plugin.ts'
+import { sealerFor } from './modules/auth/index.ts'
 import { purgeLoginAttempts } from './modules/auth/login-limits.ts'
+import { downloadLinkRoutes } from './modules/download-links/index.ts'
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts'
 import { createWalletAccount, walletCentsOf } from './modules/ledger/index.ts'
 import { nodeMetrics } from './modules/nodes/index.ts'
@@ -29,12 +32,14 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts'
 import { createPaymentGateway } from './modules/payments/payment-gateway.factory.ts'
 import { paymentRoutes } from './modules/payments/payments.routes.ts'
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts'
+import { receiptRoutes } from './modules/receipts/index.ts'
 import { createReminders, type Reminders } from './modules/reminders/reminders.service.ts'
 import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
 import { purgeTunnelStats } from './modules/stats/index.ts'
 import { statsRoutes } from './modules/stats/stats.routes.ts'
+import { subUserRoutes } from './modules/sub-users/sub-users.routes.ts'
 import { expirePackages } from './modules/traffic/package-expiry.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
@@ -66,6 +71,7 @@ declare module 'fastify' {
     topups: TopUpService
     lifecycle: Lifecycle
     reminders: Reminders
+    alerts: Alerts
     /** Mail sent after the answer (account links): tests wait for it with settled(). */
     mailQueue: MailQueue
   }
@@ -153,6 +159,7 @@ export async function buildApp(
   await app.register(userRoutes, { ...deps, mailer, mailQueue })
   await app.register(walletRoutes, deps)
   await app.register(staticIpRoutes, deps)
+  await app.register(downloadLinkRoutes, deps)
   await app.register(orderRoutes, {
     ...deps,
     instancesOf: instancesByIds,
@@ -161,6 +168,7 @@ export async function buildApp(
   await app.register(noticeRoutes, { ...deps, currentAnnouncements })
   await app.register(overviewRoutes, deps)
   await app.register(trafficRoutes, deps)
+  await app.register(subUserRoutes, deps)
   await app.register(nodeRoutes, deps)
   await app.register(statsRoutes, deps)
   await app.register(adminRoutes, { ...deps, mailer, mailQueue })
@@ -170,10 +178,20 @@ export async function buildApp(
   await app.register(announcementsRoutes, deps)
   await app.register(teamRoutes, deps)
   await app.register(dashboardRoutes, deps)
+  await app.register(receiptRoutes, deps)
   const lifecycle = createLifecycle(database.db, mailer, app.log)
   app.decorate('lifecycle', lifecycle)
   const reminders = createReminders(database.db, mailer, app.log)
   app.decorate('reminders', reminders)
+  // Alert rules and signed webhooks: the jobs below check the rules and attempt due deliveries.
+  const webhookDeps = {
+    db: database.db,
+    sealer: sealerFor(config, app.log),
+    isProduction: config.NODE_ENV === 'production',
+  }
+  const alerts = createAlerts({ ...webhookDeps, mailer, log: app.log })
+  app.decorate('alerts', alerts)
+  await app.register(alertRoutes, { ...webhookDeps, onQueued: config.jobsEnabled ? alerts.nudge : undefined })
 
   const gateway = createPaymentGateway(config, () => localOrigin(app))
   const topups = createTopUpService(database.db, gateway, config.USD_CNY_RATE)
@@ -188,6 +206,9 @@ export async function buildApp(
       { name: 'static-ip-lifecycle', everyMs: 60_000, run: () => lifecycle.runAll() },
       { name: 'traffic-package-expiry', everyMs: 60_000, run: () => expirePackages(database.db) },
       { name: 'reminders', everyMs: 60_000, run: () => reminders.run() },
+      { name: 'alerts', everyMs: 60_000, run: () => alerts.evaluate() },
+      { name: 'webhook-deliveries', everyMs: 10_000, run: () => alerts.deliverDue() },
+      { name: 'purge-webhook-deliveries', everyMs: 3_600_000, run: () => alerts.purge() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
       { name: 'purge-login-attempts', everyMs: 3_600_000, run: () => purgeLoginAttempts(database.db) },
       { name: 'purge-tunnel-stats', everyMs: 3_600_000, run: () => purgeTunnelStats(database.db) },

@@ -18,6 +18,7 @@ export const engineSensitiveFiles = [
   'src/modules/traffic/traffic.test.ts',
   'src/modules/admin/refunds.test.ts',
   'src/modules/admin/topup-reconcile.test.ts',
+  'src/modules/receipts/numbering.test.ts',
   // Numeric and JSON types: int8 read as strings by pg and as numbers by PGlite, unnest arrays,
   // bind-parameter limits, cursors, time zones, the pg_trgm extension PGlite loads itself.
   'src/modules/wallet/wallet.test.ts',

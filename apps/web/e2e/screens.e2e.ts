@@ -54,6 +54,7 @@ const CONSOLE_PAGES: TitleKey[] = [
   'buyTrafficFlow',
   'trafficFlowHistory',
   'trafficFlowPackList',
+  'subUsers',
   'tunnelStats',
   'recharge',
   'businessFlow',

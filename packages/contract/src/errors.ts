@@ -21,6 +21,8 @@ export const errorCatalogue = {
     status: 403,
     message: 'Sign in to the console to do this; an API token cannot',
   },
+  /** The server's message names the scope, and `data.scope` carries it. */
+  SCOPE_REQUIRED: { code: 1106, status: 403, message: 'This API token lacks the scope this call needs' },
   RATE_LIMITED: { code: 1129, status: 429, message: 'Too many requests, try again later' },
   INTERNAL: { code: 1500, status: 500, message: 'Something went wrong on our side' },
   SERVICE_UNAVAILABLE: { code: 1503, status: 503, message: 'The service is not ready' },
@@ -32,6 +34,11 @@ export const errorCatalogue = {
   TOO_MANY_API_TOKENS: { code: 2006, status: 422, message: 'You have too many API tokens; revoke one first' },
   WHITELIST_FULL: { code: 2007, status: 422, message: 'Your IP whitelist is full; remove a source first' },
   WHITELIST_DUPLICATE: { code: 2008, status: 409, message: 'This source is already on your IP whitelist' },
+  TOO_MANY_DOWNLOAD_LINKS: {
+    code: 2075,
+    status: 422,
+    message: 'You have too many download links; delete one first',
+  },
   ACCOUNT_LINK_INVALID: {
     code: 2020,
     status: 422,
@@ -117,6 +124,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'No free address in this region to replace it with',
   },
+  SUB_USERNAME_TAKEN: {
+    code: 3180,
+    status: 409,
+    message: 'This username is taken on the proxy pool; choose another',
+  },
+  SUB_USERS_FULL: {
+    code: 3181,
+    status: 422,
+    message: 'You have as many sub-users as allowed; delete one first',
+  },
   INVITATION_INVALID: {
     code: 2060,
     status: 404,
@@ -124,6 +141,17 @@ export const errorCatalogue = {
   },
   OPERATOR_EXISTS: { code: 2061, status: 409, message: 'An operator with this email already exists' },
   LAST_OWNER: { code: 2062, status: 409, message: 'The last active owner cannot be disabled or demoted' },
+  ALERT_RULES_FULL: { code: 6001, status: 422, message: 'You have too many alert rules; delete one first' },
+  WEBHOOKS_FULL: {
+    code: 6002,
+    status: 422,
+    message: 'You have too many webhook endpoints; delete one first',
+  },
+  WEBHOOK_DESTINATION_REFUSED: {
+    code: 6003,
+    status: 422,
+    message: 'Webhooks go only to https addresses on the public internet',
+  },
 } as const
 
 export type ErrorName = keyof typeof errorCatalogue

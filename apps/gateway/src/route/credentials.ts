@@ -1,33 +1,26 @@
 // The credentials this gateway accepts. The store holds them in in-memory indexes and answers every
 // connection; each worker process has one, and the primary's `createCredentials` (sync/) fills its
 // own from the node API and hands each answer on to the workers' stores. A static IP answers only
-// its own credentials (or its customer's whitelisted sources) on its own address; traffic accounts
-// answer on the pool entries and leave from the pool's exits. The last good state stays in force
-// while the server cannot be reached; between pulls each traffic account spends its allowance
-// locally (allowances.ts).
-import { createHash, timingSafeEqual } from 'node:crypto'
+// its own credentials (or its customer's whitelisted sources) on its own address; the pool logins
+// (traffic accounts and their sub-users, pool-logins.ts) answer on the pool entries and leave from
+// the pool's exits. The last good state stays in force while the server cannot be reached; between
+// pulls each pool login spends its allowances locally (allowances.ts).
+import { timingSafeEqual } from 'node:crypto'
 import type net from 'node:net'
 import type { NodeUsers } from '@proxy/contract/nodes/endpoints'
 import { WHITELIST_MIN_PREFIX } from '@proxy/contract/static-ip/ip-whitelist'
 import { createExitPool, parseUsername } from '../outbound/exit-pool.ts'
 import { blockListOf, holds, unmapIPv4 } from './addresses.ts'
-import { createAllowances } from './allowances.ts'
 import type { Entry, Grant } from './grants.ts'
+import { type Credential, createPoolLogins, digestOf, versionOf } from './pool-logins.ts'
 import { relayPassword, relayUsername } from './vmess-relay.ts'
 
 type NodeInstance = NodeUsers['instances'][number]
-type NodeAccount = NodeUsers['trafficAccounts'][number]
-type Credential = { username: string; digest: Buffer; grant: Grant }
 /** What a static IP's entry answers: its credential, and whose whitelist opens it. */
 type Served = Credential & { owner: string; entry: Entry }
 
-const digestOf = (secret: string) => createHash('sha256').update(secret).digest()
 // Compared against when the username is unknown, so a miss costs what a wrong password costs.
 const NO_DIGEST = digestOf('')
-
-/** Changes with any part of the credential: a password reset closes the tunnels of the old one. */
-export const versionOf = (parts: (string | number)[]) =>
-  createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
 
 const keyOf = (entry: Entry) => `${unmapIPv4(entry.address)}:${entry.port}`
 
@@ -50,7 +43,7 @@ export type StoreOptions = {
 export function createCredentialStore(poolEntries: Entry[], options: StoreOptions = {}) {
   // As pulled, by id.
   const instances = new Map<string, NodeInstance>()
-  const accounts = new Map<string, NodeAccount>()
+  const pool = createPoolLogins()
   /** Owner → their whitelist, and its sources (for a grant's version). */
   const whitelists = new Map<string, { list: net.BlockList; sources: string[] }>()
   const exits = createExitPool()
@@ -58,15 +51,13 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
   // Indexes over them, kept in step on every change.
   /** `address:port` → the socks5 instance served there. */
   const byEntry = new Map<string, Served>()
-  const accountsByUsername = new Map<string, Credential>()
   /** Relay username → a vmess instance's credential on the relay entry. */
   const relayUsers = new Map<string, Credential>()
   let relayKey: string | undefined
-  /** `kind:id` → version. */
+  /** `instance:id` → version (the pool logins keep their own). */
   const versions = new Map<string, string>()
   const poolKeys = new Set(poolEntries.map(keyOf))
-  const allowances = createAllowances()
-  const { isSpent } = allowances
+  const { isSpent } = pool
   /** The operator's destination deny list; undefined from a server too old to send one. */
   let denyList: NodeUsers['policy']
 
@@ -120,47 +111,17 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     versions.set(`instance:${instance.id}`, version)
   }
 
-  function dropAccount(id: string) {
-    const old = accounts.get(id)
-    if (!old) return
-    accounts.delete(id)
-    versions.delete(`traffic-account:${id}`)
-    if (accountsByUsername.get(old.username)?.grant.id === id) accountsByUsername.delete(old.username)
-  }
-
-  function putAccount(account: NodeAccount) {
-    const old = accounts.get(account.id)
-    // Only the allowance moved (the common delta after a push): the credential stays as it is.
-    if (old && old.username === account.username && old.password === account.password) {
-      accounts.set(account.id, account)
-      return
-    }
-    dropAccount(account.id)
-    accounts.set(account.id, account)
-    const version = versionOf(['traffic-account', account.id, account.username, account.password])
-    const grant: Grant = { kind: 'traffic-account', id: account.id, version }
-    accountsByUsername.set(account.username, {
-      username: account.username,
-      digest: digestOf(account.password),
-      grant,
-    })
-    versions.set(`traffic-account:${account.id}`, version)
-  }
-
   function apply(users: NodeUsers): boolean {
     if (users.full) {
       instances.clear()
-      accounts.clear()
       whitelists.clear()
       byEntry.clear()
-      accountsByUsername.clear()
       relayUsers.clear()
       versions.clear()
     }
     for (const id of users.removedInstances) dropInstance(id)
     for (const instance of users.instances) putInstance(instance)
-    for (const id of users.removedTrafficAccounts) dropAccount(id)
-    for (const account of users.trafficAccounts) putAccount(account)
+    const hasPoolChanges = pool.apply(users)
     for (const { owner, sources } of users.whitelists) {
       if (sources.length === 0) whitelists.delete(owner)
       else whitelists.set(owner, { list: whitelistOf(sources), sources })
@@ -170,7 +131,7 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     return (
       users.full ||
       users.instances.length + users.removedInstances.length > 0 ||
-      users.trafficAccounts.length + users.removedTrafficAccounts.length > 0 ||
+      hasPoolChanges ||
       users.whitelists.length > 0 ||
       users.pool !== undefined ||
       users.policy !== undefined
@@ -184,8 +145,10 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       full: true,
       instances: [...instances.values()],
       removedInstances: [],
-      trafficAccounts: [...accounts.values()],
+      trafficAccounts: pool.accounts(),
       removedTrafficAccounts: [],
+      subUsers: pool.subUsers(),
+      removedSubUsers: [],
       whitelists: [...whitelists].map(([owner, { sources }]) => ({ owner, sources })),
       pool: exits.addresses(),
       ...(denyList && { policy: denyList }),
@@ -209,7 +172,7 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       key === relayKey
         ? relayUsers.get(username)
         : poolKeys.has(key)
-          ? login && accountsByUsername.get(login.username)
+          ? login && pool.find(login.username)
           : byEntry.get(key)?.username === username
             ? byEntry.get(key)
             : undefined
@@ -223,7 +186,7 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       onRefused?.(candidate.grant, 'cut-off')
       return null
     }
-    if (candidate.grant.kind !== 'traffic-account') return candidate.grant
+    if (candidate.grant.kind === 'instance') return candidate.grant
     // A sticky session's exit is held node-wide (every worker must agree): found when dialling.
     if (login?.session) return { ...candidate.grant, session: login.session }
     // Otherwise each connection takes the next exit.
@@ -247,7 +210,8 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
       const whitelist = whitelists.get(owner)
       if (!whitelist || !holds(whitelist.list, source)) return false
     }
-    return versions.get(`${grant.kind}:${grant.id}`) === grant.version
+    const version = grant.kind === 'instance' ? versions.get(`instance:${grant.id}`) : pool.version(grant)
+    return version === grant.version
   }
 
   return {
@@ -274,14 +238,17 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     holdExit: (accountId: string, session: { id: string; minutes: number }) => exits.hold(accountId, session),
     /** Every instance as pulled, vmess ones included (those are v2ray's to serve). */
     instances: () => [...instances.values()],
-    /** Traffic account id → bytes left in its packages, as the server last counted them. */
-    remaining: () => new Map([...accounts.values()].map((a) => [a.id, a.remainingBytes])),
-    consume: allowances.consume,
-    allowance: allowances.allowance,
-    setAllowance: allowances.setAllowance,
-    /** Forgets allowances of accounts no longer served. */
-    pruneAllowances: () => allowances.prune((id) => accounts.has(id)),
-    setDisabled: allowances.setDisabled,
+    /** Allowance id → bytes, as the server last counted them (pool-logins.ts). */
+    remaining: pool.remaining,
+    consume: pool.consume,
+    chargedTo: pool.chargedTo,
+    spendsFrom: pool.spendsFrom,
+    subjectsOf: pool.subjectsOf,
+    maxTunnels: pool.maxTunnels,
+    allowance: pool.allowance,
+    setAllowance: pool.setAllowance,
+    pruneAllowances: pool.pruneAllowances,
+    setDisabled: pool.setDisabled,
   }
 }
 

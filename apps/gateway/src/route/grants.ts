@@ -3,15 +3,18 @@
 
 /** A credential the gateway accepts, as pulled from the node API. */
 export type Grant = {
-  kind: 'instance' | 'traffic-account'
-  /** The instance id, or the traffic account's id (its customer's id). */
+  /** A pool login is a traffic account's own or one of its sub-users'. */
+  kind: 'instance' | 'traffic-account' | 'sub-user'
+  /** The instance id, the traffic account's id (its customer's id), or the sub-user's id. */
   id: string
+  /** A sub-user's traffic account: its packages pay for the sub-user's bytes. */
+  account?: string
   /** Outgoing connections bind to this address (a static IP exits from where it was dialled). */
   exitAddress?: string
   /** Changes whenever the credential changes (password reset): open tunnels of an old version close. */
   version: string
   /**
-   * A traffic account's sticky session (from the username): its exit is the one the session holds
+   * A pool login's sticky session (from the username): its exit is the one the session holds
    * node-wide, looked up when the tunnel is dialled. Without one, `exitAddress` rotates per connection.
    */
   session?: { id: string; minutes: number }

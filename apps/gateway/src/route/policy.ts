@@ -5,30 +5,17 @@
 // ranges — always — then loopback and private networks unless GATEWAY_ALLOW_PRIVATE.
 import net from 'node:net'
 import { networkInterfaces } from 'node:os'
+import { PRIVATE_RANGES, THIS_HOST_RANGES } from '@proxy/contract/network/special-ranges'
 import { type DestinationDenyList, SMTP_PORTS } from '@proxy/contract/nodes/policy'
 import { blockListOf, familyOf, unmapIPv4 } from './addresses.ts'
 
 export type Refusal = 'port' | 'own-address' | 'operator-range' | 'private'
 
-// Everything a customer must not reach from our network (IPv4-mapped IPv6 forms match the IPv4 rules).
-const PRIVATE = blockListOf([
-  '0.0.0.0/8', // "this network": 0.0.0.0 reaches the local host on Linux
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.168.0.0/16',
-  '224.0.0.0/4',
-  '240.0.0.0/4', // reserved and broadcast
-  '::/96', // unspecified, loopback and the deprecated IPv4-compatible form
-  'fc00::/7',
-  'fe80::/10',
-  'ff00::/8',
-])
-
-/** "This host" whatever the interfaces say: connecting to 0.0.0.0 or :: reaches the node's own services. */
-const THIS_HOST = ['0.0.0.0/8', '::']
+// Everything a customer must not reach from our network, and "this host" whatever the interfaces say:
+// the contract's one definition, which the server's webhooks refuse too (IPv4-mapped IPv6 forms match
+// the IPv4 rules).
+const PRIVATE = blockListOf([...PRIVATE_RANGES])
+const THIS_HOST = [...THIS_HOST_RANGES]
 
 /** How long the interfaces' addresses are trusted before they are read again (addresses come and go). */
 const INTERFACES_TTL_MS = 10_000

@@ -9,10 +9,11 @@ import { callNodeApi, endpointName, NodeApiError, type NodeApiOptions } from './
 export type CredentialsOptions = NodeApiOptions & {
   poolEntries: Entry[]
   /**
-   * Bytes of a traffic account metered here that the server has not acknowledged yet (still in the
-   * meter or the spool): the server's figure does not include them, so each pull subtracts them.
+   * Bytes charged to an allowance (a traffic account's, with its sub-users'; a pool login's cap)
+   * metered here that the server has not acknowledged yet (still in the meter or the spool): the
+   * server's figure does not include them, so each pull subtracts them.
    */
-  unacknowledged?: (accountId: string) => number
+  unacknowledged?: (allowanceId: string) => number
 }
 /** The primary's credentials: its store, filled from the node API. */
 export function createCredentials(options: CredentialsOptions) {
@@ -23,7 +24,7 @@ export function createCredentials(options: CredentialsOptions) {
   let generation = 0
   const unacknowledged = options.unacknowledged ?? (() => 0)
 
-  /** Each account's remaining bytes as the last pull had them: a figure that grew is a new package. */
+  /** Each allowance's bytes as the last pull had them: a figure that grew is a new package (a raised cap, a new day). */
   const lastRemaining = new Map<string, number>()
   /**
    * Starts each account again from the server's figure, less what it has not acknowledged yet; but

@@ -49,8 +49,10 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
   const credentials = createCredentials({
     ...api,
     poolEntries: poolEntriesOf(config),
-    // A pull resets each traffic account's allowance to the server's figure less these.
-    unacknowledged: (id) => meter.undrained({ kind: 'traffic-account', id }) + pusher.unacknowledged(id),
+    // A pull resets each allowance to the server's figure less these (an account's: its sub-users' too).
+    unacknowledged: (id) =>
+      credentials.subjectsOf(id).reduce((sum, subject) => sum + meter.undrained(subject), 0) +
+      pusher.unacknowledged(id),
   })
   /** Tunnel statistics from every plane, pushed with the bytes. */
   const tunnelStats = createTunnelStatsBook()
@@ -59,6 +61,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
     spoolDir: config.GATEWAY_SPOOL_DIR,
     meter,
     tunnelStats,
+    chargedTo: (record) => credentials.chargedTo(record),
     onDisabled: (ids) => {
       credentials.markDisabled(ids)
       broadcast(limits())
@@ -76,9 +79,11 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
   const leases = createLeaseBook({
     capacity(key) {
       const parsed = parseKey(key)
-      if (parsed?.limit === 'tunnels') return config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL
-      if (parsed?.limit !== 'bytes' || credentials.isDisabled(parsed.accountId)) return 0
-      return credentials.allowance(parsed.accountId) ?? 0
+      // A sub-user may have a cap of its own, under the node's.
+      if (parsed?.limit === 'tunnels')
+        return Math.min(config.GATEWAY_MAX_TUNNELS_PER_CREDENTIAL, credentials.maxTunnels(parsed) ?? Infinity)
+      if (parsed?.limit !== 'bytes' || credentials.isDisabled(parsed.allowanceId)) return 0
+      return credentials.allowance(parsed.allowanceId) ?? 0
     },
     sliceOf: (key, want, available) =>
       parseKey(key)?.limit === 'bytes'
@@ -175,7 +180,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
       counted += bytes
       meter.add(record, record.upBytes, record.downBytes)
       // Spent from the plane's lease and from what is left here alike: what may be leased stays as it was.
-      if (record.kind === 'traffic-account') leases.settle(plane, bytesKey(record.id), bytes)
+      for (const id of credentials.chargedTo(record)) leases.settle(plane, bytesKey(id), bytes)
       if (credentials.consume(record, bytes)) spent = true
     }
     if (spent) broadcast(limits())

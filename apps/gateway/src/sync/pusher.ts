@@ -32,10 +32,12 @@ export type PusherOptions = NodeApiOptions & {
   meter: Meter
   /** Traffic accounts the server disabled (package used up): stop serving them now. */
   onDisabled: (ids: string[]) => void
-  /** A batch the server refused for good: its traffic-account bytes (account id → bytes) never reach a package. */
+  /** A batch the server refused for good: its bytes per allowance (allowance id → bytes) never reach a package. */
   onBuried?: (bytes: Map<string, number>) => void
   /** Tunnel statistics to carry with the bytes (tracker/tunnel-stats-book.ts). */
   tunnelStats?: { drain(): TunnelStatsReport[] }
+  /** The allowances a record's bytes are charged to (default: a traffic account's own). */
+  chargedTo?: (record: TrafficReport['records'][number]) => string[]
 }
 
 /** Refusals that say nothing about the batch (token, rate limit, timeout): kept and sent again later. */
@@ -45,13 +47,8 @@ const isFinal = (status: number) => status >= 400 && status < 500 && !RETRIED_4X
 /** The figures the gateway knows; the pusher adds its own (dead letters, pending batches). */
 export type HeartbeatStats = Omit<NodeHeartbeat, 'deadLetters' | 'pendingBatches'>
 
-/** Bytes per traffic account in one batch. */
-function accountBytes(batch: TrafficReport): Map<string, number> {
-  const bytes = new Map<string, number>()
-  for (const r of batch.records)
-    if (r.kind === 'traffic-account') bytes.set(r.id, (bytes.get(r.id) ?? 0) + r.upBytes + r.downBytes)
-  return bytes
-}
+const accountOnly = (record: TrafficReport['records'][number]) =>
+  record.kind === 'traffic-account' ? [record.id] : []
 
 export function createPusher(options: PusherOptions) {
   const spool = createSpool(options.spoolDir)
@@ -86,8 +83,17 @@ export function createPusher(options: PusherOptions) {
   const held = new Map<string, Map<string, number>>()
   const unacknowledged = new Map<string, number>()
 
+  /** Bytes per allowance in one batch. */
+  function allowanceBytes(batch: TrafficReport): Map<string, number> {
+    const bytes = new Map<string, number>()
+    for (const r of batch.records)
+      for (const id of (options.chargedTo ?? accountOnly)(r))
+        bytes.set(id, (bytes.get(id) ?? 0) + r.upBytes + r.downBytes)
+    return bytes
+  }
+
   function hold(batch: TrafficReport) {
-    const bytes = accountBytes(batch)
+    const bytes = allowanceBytes(batch)
     if (bytes.size === 0) return
     held.set(batch.reportId, bytes)
     for (const [id, n] of bytes) unacknowledged.set(id, (unacknowledged.get(id) ?? 0) + n)
@@ -248,8 +254,8 @@ export function createPusher(options: PusherOptions) {
     /** Batches the server refused for good, in the spool's dead/ folder (including earlier runs'). */
     deadLetters: () => dead,
     pending,
-    /** Bytes of this traffic account drained from the meter and not acknowledged by the server yet. */
-    unacknowledged: (accountId: string) => unacknowledged.get(accountId) ?? 0,
+    /** Bytes charged to this allowance drained from the meter and not acknowledged by the server yet. */
+    unacknowledged: (allowanceId: string) => unacknowledged.get(allowanceId) ?? 0,
   }
 }
 

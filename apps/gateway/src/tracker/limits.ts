@@ -1,22 +1,31 @@
-// The two limits a plane holds leases of (tracker/leases.ts), node-wide: a traffic account's bytes,
-// and a credential's tunnels. The keys name them for the lease book on the sync side, which knows
-// each key's capacity.
+// The two limits a plane holds leases of (tracker/leases.ts), node-wide: the bytes of an allowance
+// (a traffic account's, or a pool login's own cap: route/allowances.ts), and a credential's tunnels.
+// The keys name them for the lease book on the sync side, which knows each key's capacity.
 import { DialError } from '../inbound/context.ts'
 import type { Grant } from '../route/grants.ts'
 import type { Leases } from './leases.ts'
 import type { TunnelEnd } from './tunnels.ts'
 
-/** A traffic account's bytes: the node may give out what the server says is left, less what it has not acknowledged. */
-export const bytesKey = (accountId: string) => `bytes:${accountId}`
+/** An allowance's bytes: the node may give out what the server says is left, less what it has not acknowledged. */
+export const bytesKey = (allowanceId: string) => `bytes:${allowanceId}`
 /** A credential's open tunnels (a UDP association is one): at most the cap, node-wide. */
 export const tunnelsKey = (grant: Pick<Grant, 'kind' | 'id'>) => `tunnels:${grant.kind}:${grant.id}`
 
-export type ParsedKey = { limit: 'bytes'; accountId: string } | { limit: 'tunnels' } | undefined
+export type ParsedKey =
+  | { limit: 'bytes'; allowanceId: string }
+  | { limit: 'tunnels'; kind: Grant['kind']; id: string }
+  | undefined
 export function parseKey(key: string): ParsedKey {
-  if (key.startsWith('bytes:')) return { limit: 'bytes', accountId: key.slice('bytes:'.length) }
-  if (key.startsWith('tunnels:')) return { limit: 'tunnels' }
+  if (key.startsWith('bytes:')) return { limit: 'bytes', allowanceId: key.slice('bytes:'.length) }
+  if (key.startsWith('tunnels:')) {
+    const [kind = '', id = ''] = key.slice('tunnels:'.length).split(':')
+    return { limit: 'tunnels', kind: kind as Grant['kind'], id }
+  }
   return undefined
 }
+
+/** The byte keys a grant spends from when nothing else says: a traffic account's own. */
+const accountKeys = (grant: Grant) => (grant.kind === 'traffic-account' ? [bytesKey(grant.id)] : [])
 
 /** Bytes one ask wants: a stream at top speed asks a few hundred times a second at most. */
 export const BYTES_WANT = 8 * 1024 * 1024
@@ -72,35 +81,44 @@ export const openWindow: CountWindow = {
 }
 
 /**
- * A plane's bytes: every grant's cross within the plane's count window; a traffic account's only as
- * far as this plane also holds a lease of them. Taking may give less than asked: the rest waits for
- * `more`.
+ * A plane's bytes: every grant's cross within the plane's count window; a pool login's only as far
+ * as this plane also holds a lease of each allowance it spends from (`keysOf`: its account's, and
+ * its own cap's). Taking may give less than asked: the rest waits for `more`.
  */
-export function createByteAllowance(leases: Leases, countWindow: CountWindow = openWindow) {
-  const keyOf = (grant: Grant) => (grant.kind === 'traffic-account' ? bytesKey(grant.id) : undefined)
-  /** How many of `n` bytes may cross now (taken from the window and the lease). */
+export function createByteAllowance(
+  leases: Leases,
+  countWindow: CountWindow = openWindow,
+  keysOf: (grant: Grant) => string[] = accountKeys,
+) {
+  /** How many of `n` bytes may cross now (taken from the window and every lease). */
   function take(grant: Grant, n: number): number {
     const allowed = countWindow.take(n)
-    const key = keyOf(grant)
-    if (!key || allowed === 0) return allowed
-    const taken = leases.take(key, allowed)
+    const keys = keysOf(grant)
+    if (keys.length === 0 || allowed === 0) return allowed
+    // Each lease gives at most what the one before it gave; the surplus of the earlier ones goes back.
+    const got: number[] = []
+    let taken = allowed
+    for (const key of keys) {
+      taken = leases.take(key, taken)
+      got.push(taken)
+    }
+    for (const [i, key] of keys.entries()) leases.put(key, (got[i] ?? 0) - taken)
     countWindow.put(allowed - taken)
     // Running low: ask for the next slice before the stream has to wait for it.
-    if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
+    for (const key of keys)
+      if (leases.balance(key) < BYTES_WANT / 2 && !leases.isDry(key)) void leases.more(key)
     return taken
   }
   /** Bytes taken and then not sent. */
   function refund(grant: Grant, n: number) {
     countWindow.put(n)
-    const key = keyOf(grant)
-    if (key) leases.put(key, n)
+    for (const key of keysOf(grant)) leases.put(key, n)
   }
-  /** Resolves true once more may cross, false when the account has nothing left node-wide. */
+  /** Resolves true once more may cross, false when an allowance it spends from has nothing left node-wide. */
   async function more(grant: Grant): Promise<boolean> {
     await countWindow.opened()
-    const key = keyOf(grant)
-    if (!key || leases.balance(key) > 0) return true
-    return leases.more(key)
+    for (const key of keysOf(grant)) if (leases.balance(key) <= 0 && !(await leases.more(key))) return false
+    return true
   }
   async function takeRest(grant: Grant, n: number, taken: number): Promise<boolean> {
     while (taken < n) {

@@ -11,12 +11,16 @@ export type RefusalTally = ReturnType<typeof createRefusalTally>
 export function createRefusalTally() {
   const counts = new Map<string, CredentialRefusals>()
 
-  function add(credential: Pick<Grant, 'kind' | 'id'>, count = 1) {
+  function add(grant: Pick<Grant, 'kind' | 'id' | 'account'>, count = 1) {
+    // A sub-user's refusals count as its traffic account's: the operator looks for the customer.
+    const credential =
+      grant.kind === 'sub-user'
+        ? { kind: 'traffic-account' as const, id: grant.account ?? grant.id }
+        : { kind: grant.kind, id: grant.id }
     const key = `${credential.kind}:${credential.id}`
     const held = counts.get(key)
     if (held) held.count = Math.min(held.count + count, 2_147_483_647)
-    else if (counts.size < MAX_CREDENTIALS)
-      counts.set(key, { kind: credential.kind, id: credential.id, count })
+    else if (counts.size < MAX_CREDENTIALS) counts.set(key, { ...credential, count })
   }
 
   return {

@@ -9,7 +9,7 @@ export function createLocalLimits(options: { maxTunnels?: number; bytes?: Map<st
   const book = createLeaseBook({
     capacity(key) {
       const parsed = parseKey(key)
-      if (parsed?.limit === 'bytes') return bytes.get(parsed.accountId) ?? 0
+      if (parsed?.limit === 'bytes') return bytes.get(parsed.allowanceId) ?? 0
       return options.maxTunnels ?? 100
     },
     // Small slices, so that a test crosses many of them.

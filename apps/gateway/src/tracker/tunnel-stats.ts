@@ -17,7 +17,8 @@ const MAX_ENTRIES = 100_000
 /** Host names per subject-hour between two reports. */
 const MAX_HOSTS = 1_000
 
-export type Subject = Pick<Grant, 'kind' | 'id'>
+/** A credential; a sub-user's `account` is its traffic account (whose customer keeps destinations or not). */
+export type Subject = Pick<Grant, 'kind' | 'id' | 'account'>
 export const subjectKey = (subject: Subject) => `${subject.kind}:${subject.id}`
 
 /** One credential's counts in one hour; `hosts` only for customers who keep their destinations. */
@@ -89,7 +90,9 @@ export function createTunnelStats(options: { now?: () => number } = {}) {
   const reportedOpen = new Map<string, number>()
 
   const keepsHosts = (subject: Subject) =>
-    subject.kind === 'traffic-account' ? keepers.has(subject.id) : keepingInstances.has(subject.id)
+    subject.kind === 'instance'
+      ? keepingInstances.has(subject.id)
+      : keepers.has(subject.kind === 'sub-user' ? (subject.account ?? '') : subject.id)
 
   function entryOf(subject: Subject) {
     const hour = Math.floor(now() / HOUR_MS) * HOUR_MS

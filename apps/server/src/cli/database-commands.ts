@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { OPERATOR_ROLES, type OperatorRole } from '@proxy/contract/admin/permissions'
 import { Email } from '@proxy/contract/auth/endpoints'
 import { createOperatorAccount, resealOperatorSecrets } from '../modules/admin/index.ts'
+import { resealWebhookSecrets } from '../modules/alerts/index.ts'
 import { createSealer, resealCustomerSecrets, sealerFor } from '../modules/auth/index.ts'
 import { clearLoginLimits } from '../modules/auth/login-limits.ts'
 import { NODE_ENV_FILE, nodeEnvironment } from '../modules/nodes/node-env.ts'
@@ -104,7 +105,11 @@ export const databaseCommands: Record<string, (db: Db, args: string[]) => Promis
   },
   async 'secrets:reseal'(db) {
     const sealer = sealerFor(loadConfig())
-    const counts = [await resealCustomerSecrets(db, sealer), ...(await resealOperatorSecrets(db, sealer))]
+    const counts = [
+      await resealCustomerSecrets(db, sealer),
+      ...(await resealOperatorSecrets(db, sealer)),
+      await resealWebhookSecrets(db, sealer),
+    ]
     for (const count of counts)
       console.log(
         `${count.what}: ${count.resealed} re-sealed, ${count.alreadyCurrent} already under APP_SECRET.`,
@@ -117,6 +122,7 @@ export const databaseCommands: Record<string, (db: Db, args: string[]) => Promis
         ...unreadable.map((owner) => `  ${owner}`),
         'Set the secret they were sealed under as APP_SECRET_PREVIOUS and run this again. Without it their',
         'authenticator codes stay refused: they sign in with a recovery code (a customer then sets two-factor up again).',
+        'A webhook endpoint (`webhook:<id>`) fails its deliveries until its owner resets its secret in the console.',
       ].join('\n'),
     )
     return 1

@@ -2,13 +2,16 @@
 // the token and decorates the app with `authenticate`; app.ts registers it. The platform only
 // knows the shape.
 import type { OperatorRole, Permission } from '@proxy/contract/admin/permissions'
+import type { ApiScope } from '@proxy/contract/api-scopes'
 import type { FastifyRequest } from 'fastify'
-import type { RefusalListener } from './errors.ts'
+import { AppError, type RefusalListener } from './errors.ts'
 
 export type AuthContext = {
   userId: string
   sessionId: string | null
   apiTokenId: string | null
+  /** What the credential may do: every scope for a console session, the token's own for an API token. */
+  scopes: readonly ApiScope[]
   /**
    * The customer's wallet balance in cents, read by the same query that found the session (the
    * console reads it on every page); null before the wallet exists.
@@ -19,7 +22,24 @@ export type AuthContext = {
 /** An operator's request (the admin module resolves the console's session cookie). */
 export type OperatorContext = { operatorId: string; email: string; role: OperatorRole; sessionId: string }
 
+/** Refuses (403 SCOPE_REQUIRED, naming it) a credential without `scope`. */
+export function assertScope(auth: Pick<AuthContext, 'scopes'>, scope: ApiScope) {
+  if (!auth.scopes.includes(scope))
+    throw new AppError(
+      'SCOPE_REQUIRED',
+      { scope },
+      `This API token lacks the "${scope}" scope this call needs`,
+    )
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The scope a customer route needs (from its contract endpoint, set by mount()); checked by
+     * `authenticate` itself, which refuses at start-up to guard a route that names none.
+     */
+    scope?: ApiScope
+  }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
     /** As authenticate, but only a console session: an API token is refused (403). */

@@ -133,6 +133,8 @@ export const ConfigSchema = z.object({
   IP_REPLACEMENT_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Credential resets per static IP per hour (each one changes what its node serves). */
   CREDENTIAL_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Fetches per secret download link per minute (GET /api/dl/…); a faster tool gets 429. */
+  DOWNLOAD_LINK_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Sign-ups tried per email address per hour (whoever tries them): probing one address stays slow. */

@@ -23,17 +23,19 @@ export const REDACT_PATHS = [
   ...SECRET_FIELDS.map((field) => `*.${field}`),
 ]
 
+// Secrets that travel in the path: an operator invitation's token, a download link's secret.
+const SECRET_PATH = /^(\/api\/admin\/invitations\/|\/api\/dl\/)[^/]*/
+// A download link's URL wherever a line carries it (a message, an error): up to its end.
+const DOWNLOAD_LINK_URL = /(\/api\/dl\/)[^\s"?#]+/g
+
 /**
  * A request URL fit for the log: secret-named query parameters redacted (EPay's order query carries
- * the merchant key, a link its token), email addresses masked (an operator's search), and an
- * operator invitation's token, which travels in the path.
+ * the merchant key, a link its token), email addresses masked (an operator's search), and the
+ * secrets that travel in the path (SECRET_PATH).
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?')
-  const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(
-    /^(\/api\/admin\/invitations\/)[^/]*/,
-    `$1${REDACTED}`,
-  )
+  const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(SECRET_PATH, `$1${REDACTED}`)
   if (queryAt < 0) return path
   const query = new URLSearchParams(url.slice(queryAt + 1))
   for (const [name, value] of [...query]) {
@@ -51,5 +53,6 @@ const maskEmails = (text: string) => text.replace(EMAIL, (email) => maskEmail(em
 
 /** The last pass over each serialized line (pino's streamWrite hook). */
 export function scrubLogLine(line: string): string {
-  return maskEmails(line).replace(SECRET_PARAM, `$1${REDACTED}`)
+  const scrubbed = maskEmails(line).replace(SECRET_PARAM, `$1${REDACTED}`)
+  return scrubbed.includes('/api/dl/') ? scrubbed.replace(DOWNLOAD_LINK_URL, `$1${REDACTED}`) : scrubbed
 }

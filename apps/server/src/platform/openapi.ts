@@ -13,7 +13,8 @@ export async function registerOpenApi(app: FastifyInstance, { withDocsPage }: { 
         version: '1.0.0',
         description:
           'Every answer is an envelope `{ code, message, data }`; `code` 0 is success, any other code is ' +
-          'a stable error from the catalogue. Send `Authorization: Bearer <token>` with a session or API token.',
+          'a stable error from the catalogue. Send `Authorization: Bearer <token>` with a session or API token; ' +
+          'an API token may call what its scopes allow (read, buy, manage: each call names the one it needs).',
       },
       servers: [{ url: '/' }],
       components: {

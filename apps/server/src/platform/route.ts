@@ -40,9 +40,13 @@ export function mount<E extends Endpoint>(
 ) {
   const isOperator = endpoint.auth === 'operator'
   const isPublic = endpoint.auth === false || endpoint.auth === 'node' || isOperator
-  const { permission } = endpoint
+  const { permission, scope } = endpoint
   if (isOperator && !permission)
     throw new Error(`${endpoint.path}: an operator endpoint names its permission`)
+  // The type requires it; this catches an endpoint that escaped the type (a cast, plain JS).
+  const takesApiTokens = !isPublic && endpoint.auth !== 'session'
+  if (takesApiTokens && !scope)
+    throw new Error(`${endpoint.method} ${endpoint.path}: a customer endpoint names its API token scope`)
   const guard =
     endpoint.auth === 'node'
       ? [app.authenticateNode]
@@ -69,7 +73,12 @@ export function mount<E extends Endpoint>(
       ...(endpoint.auth === 'session' && {
         description: 'A console session only (`st_…`): an API token (`pat_…`) gets 403 SESSION_REQUIRED.',
       }),
+      ...(scope && {
+        description: `API token scope: \`${scope}\` (a token without it gets 403 SCOPE_REQUIRED; a console session has every scope).`,
+      }),
     },
+    // Checked by `authenticate` (modules/auth/auth-plugin.ts) as soon as the credential is known.
+    ...(scope && { config: { scope } }),
     // Authentication runs on the request line and headers, before the body is read or
     // validated: a stranger learns nothing about an endpoint's schema and cannot make us parse
     // a large body.

@@ -26,6 +26,7 @@ import { fund, stockRegion } from '../../test/static-ip.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { addNode } from '../modules/nodes/nodes.service.ts'
 import { addNotice } from '../modules/notices/notices.service.ts'
+import { receiptSettings } from '../modules/receipts/receipts.schema.ts'
 import { seedDemoCatalog } from '../modules/seed/demo-catalog.ts'
 
 const SEED = 20_251_123
@@ -103,12 +104,15 @@ function isAllowedNonEnvelope(op: Operation, reply: Reply): boolean {
   const { status, contentType } = reply
   if (op.path === '/api/proxy/instances/export/{type}')
     return status === 200 && /^text\/(plain|yaml)/.test(contentType)
+  if (op.path === '/api/dl/{secret}') return status === 200 && /^text\/plain/.test(contentType)
   if (
     ['/api/user/wallet/transactions/export', '/api/admin/orders/export', '/api/admin/topups/export'].includes(
       op.path,
     )
   )
     return status === 200 && /^text\/csv/.test(contentType)
+  if (['/api/user/receipts/{id}/pdf', '/api/admin/receipts/{id}/pdf'].includes(op.path))
+    return status === 200 && contentType === 'application/pdf'
   if (op.path === '/api/payments/epay/notify')
     return status === 200 && /^text\/plain/.test(contentType) && ['success', 'fail'].includes(reply.text)
   if (op.path === '/api/payments/epay/return')
@@ -215,7 +219,7 @@ const requiredOnly = (op: Operation, base: Baseline) =>
   )
 
 /**
- * A customer with money and one of everything: API token, top-up, IPs, traffic, a notice. Best
+ * A customer with money and one of everything: API token, download link, top-up, IPs, traffic, a sub-user, a notice. Best
  * effort: a step the server fails is reported by the groups below, not here.
  */
 async function customerWithObjects(region: string, marker: string): Promise<Customer> {
@@ -228,10 +232,12 @@ async function customerWithObjects(region: string, marker: string): Promise<Cust
       headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : {},
     })
   await call('POST', '/api/user/api-tokens', { name: `${marker}-token` })
+  await call('POST', '/api/user/download-links', { name: `${marker}-link` })
   await call('POST', '/api/user/wallet/topup', { amount: 10, channel: 'alipay' })
   for (const protocol of ['socks5', 'vmess'])
     await call('POST', '/api/orders/static-ip', { regionId: region, quantity: 1, durationDays: 30, protocol })
   await call('POST', '/api/orders/traffic', { planId: 'gb-10', quantity: 1 })
+  await call('POST', '/api/user/sub-users', { username: `${marker}-sub`, note: `${marker}-note` })
   const instances = await call<{ items: { id: string }[] }>('GET', '/api/proxy/instances')
   const first = instances.body.data?.items?.[0]
   if (first) await call('PATCH', `/api/proxy/instances/${first.id}`, { remark: `${marker}-remark` })
@@ -259,6 +265,8 @@ beforeAll(async () => {
     ),
   ]
   await seedDemoCatalog(server.db)
+  // Receipts are issued (company details set), so their ids are among each customer's objects below.
+  await server.db.insert(receiptSettings).values({ companyName: 'Fuzz Networks' })
   const region = await stockRegion(server, 60)
   nodeToken = (await addNode(server.db, 'fuzz-node', 'fuzz-node.example.com')).token
   fuzzer = await customerWithObjects(region, 'fuzzer')

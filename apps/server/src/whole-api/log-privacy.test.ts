@@ -1,6 +1,7 @@
 // The log of a whole journey, at debug level, holds no full email address, no password and no token
 // (README, "Start-up checks and logs"): a customer signs up, signs in, forgets the password, sends a
-// token in a query string; an operator signs in and searches customers by email.
+// token in a query string, makes a download link, fetches it, resets it and fetches the old one; an
+// operator signs in and searches customers by email.
 import { ACCOUNT_PAGES } from '@proxy/contract/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailedToken } from '../../test/account-mail.ts'
@@ -37,6 +38,29 @@ describe('the log of a whole journey', () => {
     })
     expect(reset.status).toBe(200)
     const verifyToken = await mailedToken(server, customer.email, ACCOUNT_PAGES.verifyEmail)
+    const session2 = (
+      await server.call<{ token: string }>('POST', '/api/auth/login', {
+        body: { email: customer.email, password: newPassword },
+      })
+    ).body.data.token
+    const link = await server.call<{ secret: string; link: { id: string } }>(
+      'POST',
+      '/api/user/download-links',
+      {
+        token: session2,
+        body: { name: 'for my tool' },
+      },
+    )
+    expect(link.status).toBe(200)
+    const linkSecret = link.body.data.secret
+    expect((await server.call('GET', `/api/dl/${linkSecret}`)).status).toBe(200)
+    const linkReset = await server.call<{ secret: string }>(
+      'POST',
+      `/api/user/download-links/${link.body.data.link.id}/reset`,
+      { token: session2 },
+    )
+    expect((await server.call('GET', `/api/dl/${linkSecret}?format=json`)).status).toBe(404)
+    expect((await server.call('GET', `/api/dl/${linkReset.body.data.secret}/more`)).status).toBe(404)
 
     const { cookie, operator } = await signInOperator(server)
     const search = await server.call<{ items: { email: string }[] }>(
@@ -52,6 +76,7 @@ describe('the log of a whole journey', () => {
     // The journey was logged: requests, the admin search's URL (masked), the query token (redacted).
     expect(log).toContain('"/api/admin/customers?q=lo***%40example.com"')
     expect(log).toContain('/api/user/me?token=[redacted]&api_key=[redacted]')
+    expect(log).toContain('"/api/dl/[redacted]"')
     expect(log).toContain('lo***@example.com')
     const secrets = {
       'customer email': customer.email,
@@ -63,6 +88,9 @@ describe('the log of a whole journey', () => {
       'session token': session,
       'reset token': resetToken as string,
       'verification token': verifyToken as string,
+      'download link secret': linkSecret,
+      'its reset secret': linkReset.body.data.secret,
+      'second session token': session2,
       'operator cookie': cookie.split('=')[1] as string,
     }
     for (const [name, secret] of Object.entries(secrets)) {
@@ -85,6 +113,7 @@ describe('log redaction', () => {
     )
     expect(redactUrl('/api/admin/invitations/abc123/accept')).toBe('/api/admin/invitations/[redacted]/accept')
     expect(redactUrl('/api/user/me')).toBe('/api/user/me')
+    expect(redactUrl(`/api/dl/dl_${'x'.repeat(43)}?format=csv`)).toBe('/api/dl/[redacted]?format=csv')
   })
 
   it('scrubs what a message carries, and leaves a masked line as it is', () => {
@@ -92,5 +121,12 @@ describe('log redaction', () => {
     const scrubbed = scrubLogLine(line)
     expect(scrubbed).toBe('{"msg":"mail to bo***@example.co.uk failed","url":"/reset?token=[redacted]&x=1"}')
     expect(scrubLogLine(scrubbed)).toBe(scrubbed)
+    const link =
+      '{"msg":"fetch of https://shop.example/api/dl/dl_abc-DEF_123 failed","at":"/api/dl/dl_x?f=1"}'
+    const scrubbedLink = scrubLogLine(link)
+    expect(scrubbedLink).toBe(
+      '{"msg":"fetch of https://shop.example/api/dl/[redacted] failed","at":"/api/dl/[redacted]?f=1"}',
+    )
+    expect(scrubLogLine(scrubbedLink)).toBe(scrubbedLink)
   })
 })

@@ -19,6 +19,8 @@ export type E2EServer = {
   dataDir: string
   /** An owner made by `npm run cli -- admin:create` before the server started (the console journeys). */
   adminOperator: AdminOperator
+  /** A second owner, for the receipts journey (admin.e2e changes the first one's password as it runs). */
+  receiptsOperator: AdminOperator
 }
 
 declare module 'vitest' {
@@ -34,6 +36,7 @@ const REPO_ROOT = resolve(WEB_ROOT, '../..')
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/server.ts')
 const CLI_ENTRY = join(REPO_ROOT, 'apps/server/src/cli.ts')
 const ADMIN_EMAIL = 'owner-e2e@example.com'
+const RECEIPTS_ADMIN_EMAIL = 'receipts-owner-e2e@example.com'
 const WEB_DIST = join(WEB_ROOT, 'dist')
 const HEALTH_TIMEOUT_MS = 60_000
 
@@ -105,13 +108,13 @@ const dropDatabase = (name: string) =>
   )
 
 /** The first operator, made as a person would: the CLI on the embedded database, before the server opens it. */
-const createOwner = async (env: NodeJS.ProcessEnv): Promise<AdminOperator> => {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', CLI_ENTRY, 'admin:create', ADMIN_EMAIL], {
+const createOwner = async (env: NodeJS.ProcessEnv, email = ADMIN_EMAIL): Promise<AdminOperator> => {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', CLI_ENTRY, 'admin:create', email], {
     cwd: join(REPO_ROOT, 'apps/server'),
     env,
     timeout: HEALTH_TIMEOUT_MS,
   })
-  return parseAdminCreate(ADMIN_EMAIL, stdout)
+  return parseAdminCreate(email, stdout)
 }
 
 /** A server on a free port with a fresh data directory (and database), healthy; `stop` ends it and removes its data. */
@@ -152,8 +155,10 @@ const startServer = async (): Promise<E2EServer & { stop: () => Promise<void> }>
     PAYMENTS_SANDBOX: 'true',
   }
   let adminOperator: AdminOperator
+  let receiptsOperator: AdminOperator
   try {
     adminOperator = await createOwner(env)
+    receiptsOperator = await createOwner(env, RECEIPTS_ADMIN_EMAIL)
   } catch (error) {
     await removeData()
     throw error
@@ -192,7 +197,7 @@ const startServer = async (): Promise<E2EServer & { stop: () => Promise<void> }>
     await stop()
     throw error
   }
-  return { baseURL, dataDir, adminOperator, stop }
+  return { baseURL, dataDir, adminOperator, receiptsOperator, stop }
 }
 
 export default async function setup(project: TestProject) {
@@ -221,7 +226,12 @@ export default async function setup(project: TestProject) {
 
   project.provide(
     'servers',
-    servers.map(({ baseURL, dataDir, adminOperator }) => ({ baseURL, dataDir, adminOperator })),
+    servers.map(({ baseURL, dataDir, adminOperator, receiptsOperator }) => ({
+      baseURL,
+      dataDir,
+      adminOperator,
+      receiptsOperator,
+    })),
   )
   project.provide('screenshotDir', screenshotDir)
   console.log(

@@ -1,10 +1,12 @@
 // The console's en-US texts and antd's en-US locale: a chunk of its own, loaded when en-US is chosen (app/i18n.ts).
 import antdEnUS from 'antd/locale/en_US'
+import enAlerts from '../locales/en-US/alerts.json'
 import enCommon from '../locales/en-US/common.json'
 import enErrors from '../locales/en-US/errors.json'
 import enOrders from '../locales/en-US/orders.json'
 import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
+import enReceipts from '../locales/en-US/receipts.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
 import enStats from '../locales/en-US/stats.json'
 import enTraffic from '../locales/en-US/traffic.json'
@@ -22,6 +24,8 @@ export const enUS: Namespaces = {
   'static-ip': enStaticIp,
   traffic: enTraffic,
   orders: enOrders,
+  receipts: enReceipts,
+  alerts: enAlerts,
   stats: enStats,
 }
 

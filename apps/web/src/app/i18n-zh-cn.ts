@@ -1,4 +1,5 @@
-// The console's zh-CN texts, the default and fallback language: in the first paint. en-US loads on demand.
+// The console's zh-CN texts, the default and fallback language: in the first paint, except the pages' own
+// namespaces (i18n-zh-cn-pages.ts), which load with their page. en-US loads on demand.
 import zhCommon from '../locales/zh-CN/common.json'
 import zhErrors from '../locales/zh-CN/errors.json'
 import zhOrders from '../locales/zh-CN/orders.json'
@@ -23,5 +24,8 @@ export const zhCN = {
   stats: zhStats,
 }
 
-export type Namespaces = typeof zhCN
-export const NAMESPACES = Object.keys(zhCN) as (keyof Namespaces)[]
+import type { zhPages } from './i18n-zh-cn-pages.ts'
+
+export type Namespaces = typeof zhCN & typeof zhPages
+/** The namespaces of the first paint; a page's own namespace loads when the page asks for it (app/i18n.ts). */
+export const NAMESPACES = Object.keys(zhCN) as (keyof typeof zhCN)[]

@@ -1,5 +1,5 @@
 // i18next set-up: the stored preference picks the language; changes are mirrored on <html lang>.
-// zh-CN (the default and the fallback) is bundled; en-US's texts and antd locale load on demand, through a backend
+// zh-CN (the default and the fallback) is bundled but for the pages' own namespaces; en-US's texts and antd locale load on demand, through a backend
 // that i18next awaits in changeLanguage, so a switch renders only once the texts are there.
 import type { Locale } from 'antd/es/locale'
 import antdZhCN from 'antd/locale/zh_CN'
@@ -21,7 +21,11 @@ type Bundle = { texts: Namespaces; antd: Locale }
 
 const antdLocales = new Map<string, Locale>([['zh-CN', antdZhCN]])
 const loaders: Record<Language, () => Promise<Bundle>> = {
-  'zh-CN': () => Promise.resolve({ texts: zhCN, antd: antdZhCN }),
+  'zh-CN': () =>
+    import('./i18n-zh-cn-pages.ts').then(({ zhPages }) => ({
+      texts: { ...zhCN, ...zhPages },
+      antd: antdZhCN,
+    })),
   'en-US': () =>
     import('./i18n-en-us.ts').then(({ enUS, antdLocale }) => ({ texts: enUS, antd: antdLocale })),
 }

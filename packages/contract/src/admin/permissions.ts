@@ -24,6 +24,9 @@ export const PERMISSIONS = [
   'notices.manage',
   'operators.manage',
   'audit.read',
+  /** The company details and time zone printed on receipts. */
+  'settings.manage',
+  'receipts.read',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -39,6 +42,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     'topups.reconcile',
     'exports.read',
     'audit.read',
+    'receipts.read',
   ],
   support: [...READ_BUSINESS, 'customers.suspend', 'customers.reset-password'],
 }

@@ -83,8 +83,10 @@ export const loginTwoFactor = defineEndpoint({
 export const logout = defineEndpoint({
   method: 'POST',
   path: '/auth/logout',
-  summary: 'Revoke the presented session token',
+  summary: 'Revoke the presented credential: the session, or the API token itself',
   tags,
+  // Any credential may end itself: a read-only token too.
+  scope: 'read',
   response: z.null(),
 })
 

@@ -8,6 +8,7 @@ import { TunnelStatsReport } from './tunnel-stats.ts'
 
 export const REPORT_MAX_RECORDS = 10_000
 const Bytes = z.number().int().min(0).max(1e15)
+const WireBytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 /** A count the server stores in a 32-bit integer column. */
 const Count = z.number().int().min(0).max(2_147_483_647)
 
@@ -28,6 +29,29 @@ const NodeTrafficAccount = z.object({
   password: z.string(),
   /** Bytes left in the account's live packages when the list was made: the node enforces it until the next pull. */
   remainingBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * Bytes the account's own login may still use today under its auto-stop cap (0: paused); absent
+   * when it has none. Its sub-users are not held to it. Older servers never send it.
+   */
+  capBytes: WireBytes.optional(),
+  /** While the login is paused by its auto-stop: until then, or until the customer lifts it. */
+  pausedUntil: z.iso.datetime().optional(),
+})
+/**
+ * A sub-user of a traffic account: a pool login of its own, paid from the account's bytes
+ * (`remainingBytes` of the account named by `account`) and held to its own limit and auto-stop.
+ */
+const NodeSubUser = z.object({
+  id: z.string(),
+  /** The traffic account (its customer's id) whose packages pay for it. */
+  account: z.string(),
+  username: z.string(),
+  password: z.string(),
+  /** Bytes it may still use now under its own limit and auto-stop (0: spent or paused); absent: no limit. */
+  capBytes: WireBytes.optional(),
+  /** Tunnels it may hold open at once, node-wide (under the node's own cap); absent: the node's cap. */
+  maxTunnels: z.number().int().min(1).optional(),
+  pausedUntil: z.iso.datetime().optional(),
 })
 
 /** Opaque to nodes: hand back the last one received to get only what changed since. */
@@ -48,6 +72,9 @@ export const NodeUsers = z.object({
   trafficAccounts: z.array(NodeTrafficAccount),
   removedTrafficAccounts: z.array(z.string()),
   whitelists: z.array(z.object({ owner: z.string(), sources: z.array(z.string()) })),
+  /** Sub-users of the traffic accounts (older servers send none; older nodes ignore them). */
+  subUsers: z.array(NodeSubUser).optional(),
+  removedSubUsers: z.array(z.string()).optional(),
   /** Exit addresses of this node's rotating pool; absent from a delta when they did not change. */
   pool: z.array(z.string()).optional(),
   /**
@@ -63,8 +90,10 @@ export const NodeUsers = z.object({
 })
 export type NodeUsers = z.infer<typeof NodeUsers>
 
+/** Metered subjects: a sub-user's bytes are billed to its traffic account by the server. */
+export const USAGE_KINDS = ['instance', 'traffic-account', 'sub-user'] as const
 export const UsageRecord = z.strictObject({
-  kind: z.enum(['instance', 'traffic-account']),
+  kind: z.enum(USAGE_KINDS),
   id: z.uuid(),
   upBytes: Bytes,
   downBytes: Bytes,

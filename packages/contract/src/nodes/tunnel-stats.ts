@@ -49,7 +49,7 @@ export const DESTINATIONS_MAX_PER_REPORT = 1_000
 export const TUNNEL_STATS_MAX_NODE_HOURS = 72
 
 /** The credential kinds statistics are kept for (a new kind of credential is one more name here). */
-export const StatsSubjectKind = z.enum(['instance', 'traffic-account'])
+export const StatsSubjectKind = z.enum(['instance', 'traffic-account', 'sub-user'])
 export type StatsSubjectKind = z.infer<typeof StatsSubjectKind>
 
 export const SubjectTunnelStats = z.strictObject({

@@ -19,6 +19,7 @@ export const listNotices = defineEndpoint({
   path: '/user/notices',
   summary: 'Notices for the overview (failed auto-renewals, expiring IPs), newest first',
   tags: ['user'],
+  scope: 'read',
   query: z.strictObject({ unreadOnly: z.enum(['true', 'false']).default('false') }),
   response: pageOf(Notice),
 })
@@ -28,6 +29,7 @@ export const markNoticeRead = defineEndpoint({
   path: '/user/notices/:id/read',
   summary: 'Mark a notice read',
   tags: ['user'],
+  scope: 'manage',
   params: z.strictObject({ id: z.uuid() }),
   response: Notice,
 })
@@ -57,5 +59,6 @@ export const listAnnouncements = defineEndpoint({
   path: '/user/announcements',
   summary: 'Announcements published now (publish time passed, not expired), newest first',
   tags: ['user'],
+  scope: 'read',
   response: z.object({ items: z.array(Announcement) }),
 })

@@ -42,6 +42,7 @@ export const listOrders = defineEndpoint({
   path: '/orders',
   summary: 'Your orders, newest first',
   tags,
+  scope: 'read',
   query: OrderListQuery,
   response: pageOf(Order),
 })
@@ -51,6 +52,7 @@ export const getOrder = defineEndpoint({
   path: '/orders/:orderNo',
   summary: 'One order with the static IPs it bought or renewed, and their address replacements',
   tags,
+  scope: 'read',
   params: OrderNoParams,
   response: z.object({
     order: Order,

@@ -22,5 +22,6 @@ export const getOverview = defineEndpoint({
   path: '/user/overview',
   summary: 'Balance, active and expiring static IPs, remaining traffic and unread notices',
   tags: ['user'],
+  scope: 'read',
   response: OverviewSummary,
 })

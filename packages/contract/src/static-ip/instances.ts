@@ -74,7 +74,8 @@ export type RenewInput = z.infer<typeof RenewInput>
 export const EXPORT_TYPES = ['all', 'vmess', 'socks5', 'clash'] as const
 export const ExportType = z.enum(EXPORT_TYPES)
 export type ExportType = z.infer<typeof ExportType>
-export const Socks5Template = z.enum(['uri', 'ip:port:user:pass', 'user:pass@ip:port'])
+export const SOCKS5_TEMPLATES = ['uri', 'ip:port:user:pass', 'user:pass@ip:port'] as const
+export const Socks5Template = z.enum(SOCKS5_TEMPLATES)
 /**
  * The file: `links` (default) one line each, socks5 in `template` and vmess:// links; `http`
  * http://user:pass@ip:port for the socks5 lines (the gateway serves HTTP CONNECT on their port; vmess
@@ -121,6 +122,7 @@ export const listInstances = defineEndpoint({
   path: '/proxy/instances',
   summary: 'Your static IPs, filtered and paged',
   tags,
+  scope: 'read',
   query: InstanceListQuery,
   response: pageOf(Instance),
 })
@@ -130,6 +132,7 @@ export const getInstance = defineEndpoint({
   path: '/proxy/instances/:id',
   summary: 'One static IP with ready connection strings',
   tags,
+  scope: 'read',
   params: InstanceIdParams,
   response: InstanceDetail,
 })
@@ -139,6 +142,7 @@ export const updateInstance = defineEndpoint({
   path: '/proxy/instances/:id',
   summary: 'Rename, switch auto-renew or set a remark',
   tags,
+  scope: 'manage',
   params: InstanceIdParams,
   body: UpdateInstanceInput,
   response: Instance,
@@ -149,6 +153,7 @@ export const resetInstanceCredentials = defineEndpoint({
   path: '/proxy/instances/:id/reset-credentials',
   summary: 'New username, password and vmess id; the old ones stop working',
   tags,
+  scope: 'manage',
   params: InstanceIdParams,
   response: InstanceDetail,
 })

@@ -42,6 +42,7 @@ export const listIpWhitelist = defineEndpoint({
   path: '/user/ip-whitelist',
   summary: 'Source addresses that reach your static IPs without a password',
   tags,
+  scope: 'read',
   response: z.object({ items: z.array(WhitelistEntry), max: z.number().int() }),
 })
 
@@ -50,6 +51,7 @@ export const addIpWhitelist = defineEndpoint({
   path: '/user/ip-whitelist',
   summary: `Allow a source address or range (at most ${IP_WHITELIST_MAX}); proxy nodes apply it within seconds`,
   tags,
+  scope: 'manage',
   body: AddWhitelistInput,
   response: WhitelistEntry,
 })
@@ -59,6 +61,7 @@ export const removeIpWhitelist = defineEndpoint({
   path: '/user/ip-whitelist/:id',
   summary: 'Remove a source; tunnels it opened without a password close within seconds',
   tags,
+  scope: 'manage',
   params: IdParams,
   response: z.null(),
 })

@@ -42,6 +42,7 @@ export const quoteStaticIp = defineEndpoint({
   path: '/orders/static-ip/quote',
   summary: 'Price, stock and what the wallet can cover, before buying',
   tags,
+  scope: 'read',
   body: StaticIpOrderInput,
   response: StaticIpQuote,
 })
@@ -51,6 +52,7 @@ export const purchaseStaticIp = defineEndpoint({
   path: '/orders/static-ip',
   summary: 'Buy static IPs from the wallet (send an Idempotency-Key header)',
   tags,
+  scope: 'buy',
   body: StaticIpPurchaseInput,
   response: z.object({ order: Order, instances: z.array(Instance) }),
 })
@@ -60,6 +62,7 @@ export const renewInstances = defineEndpoint({
   path: '/proxy/instances/renew',
   summary: 'Renew static IPs from the wallet, all or nothing (send an Idempotency-Key header)',
   tags: ['static-ip'],
+  scope: 'buy',
   body: RenewInput,
   response: z.object({ order: Order, instances: z.array(Instance) }),
 })

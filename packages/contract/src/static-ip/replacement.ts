@@ -50,6 +50,8 @@ export const replaceInstanceIp = defineEndpoint({
   summary:
     'Move a static IP to a new address in its region for free, keeping its credentials (send an Idempotency-Key header)',
   tags,
+  // Free: it changes a line, it spends nothing.
+  scope: 'manage',
   params: InstanceIdParams,
   body: ReplaceInstanceIpInput,
   response: ReplaceInstanceIpResult,
@@ -60,6 +62,7 @@ export const getInstanceReplacements = defineEndpoint({
   path: '/proxy/instances/:id/replacements',
   summary: "A static IP's replacements and when it may be replaced again",
   tags,
+  scope: 'read',
   params: InstanceIdParams,
   response: InstanceReplacements,
 })

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { instant } from '../input.ts'
 import { TUNNEL_FAILURE_REASONS, type TunnelFailureReason } from '../nodes/tunnel-stats.ts'
-import { USAGE_MAX_DAYS, UsageQuery } from '../traffic/usage.ts'
+import { checkUsageSpan, UsageRange } from '../traffic/usage.ts'
 
 export { TUNNEL_FAILURE_REASONS, type TunnelFailureReason }
 
@@ -16,30 +16,19 @@ export const TOP_DESTINATIONS = 20
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
 /**
- * Whose statistics: `account` (everything of yours), `traffic-account`, or `instance:<id>` for one
- * static IP. Further kinds of credential are `<kind>:<id>` too.
+ * Whose statistics: `account` (everything of yours), `traffic-account` (its own login), `instance:<id>`
+ * for one static IP, or `sub-user:<id>` for one sub-user. A further kind of credential is `<kind>:<id>`.
  */
 export const StatsSubject = z
   .string()
   .regex(
-    new RegExp(`^(account|traffic-account|instance:${UUID})$`),
-    'account, traffic-account or instance:<id>',
+    new RegExp(`^(account|traffic-account|(instance|sub-user):${UUID})$`),
+    'account, traffic-account, instance:<id> or sub-user:<id>',
   )
 
-const { from, to, granularity, tz } = UsageQuery.shape
 export const TunnelStatsQuery = z
-  .strictObject({ from, to, granularity, tz, subject: StatsSubject.default('account') })
-  .superRefine((query, context) => {
-    const span = Date.parse(query.to) - Date.parse(query.from)
-    const days = USAGE_MAX_DAYS[query.granularity]
-    if (!(span > 0)) context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' })
-    else if (span > days * 86_400_000)
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `at most ${days} days per ${query.granularity} query`,
-      })
-  })
+  .strictObject({ ...UsageRange, subject: StatsSubject.default('account') })
+  .superRefine(checkUsageSpan)
 export type TunnelStatsQuery = z.infer<typeof TunnelStatsQuery>
 
 const Count = z.number().int().min(0)
@@ -83,10 +72,10 @@ export type TunnelStatsSeries = z.infer<typeof TunnelStatsSeries>
 
 export const StatsSubjectItem = z.object({
   subject: z.string(),
-  kind: z.enum(['account', 'traffic-account', 'instance']),
+  kind: z.enum(['account', 'traffic-account', 'instance', 'sub-user']),
   /** For a static IP: `ip:port`. */
   address: z.string().nullable(),
-  /** For a static IP: its line name. */
+  /** For a static IP: its line name; for a sub-user: its username. */
   name: z.string().nullable(),
 })
 export type StatsSubjectItem = z.infer<typeof StatsSubjectItem>
@@ -120,6 +109,7 @@ export const getTunnelStats = defineEndpoint({
   summary:
     'Tunnels that succeeded and failed (by reason) and the peak open at once, per hour or local day, for your account, traffic account or one static IP (kept 90 days)',
   tags,
+  scope: 'read',
   query: TunnelStatsQuery,
   response: TunnelStatsSeries,
 })
@@ -129,6 +119,7 @@ export const listStatsSubjects = defineEndpoint({
   path: '/proxy/stats/subjects',
   summary: 'What statistics can be shown for: the whole account, the traffic account and each static IP',
   tags,
+  scope: 'read',
   response: z.object({ items: z.array(StatsSubjectItem) }),
 })
 
@@ -137,6 +128,7 @@ export const getTopDestinations = defineEndpoint({
   path: '/proxy/stats/destinations',
   summary: 'The host names your tunnels went to most (only while "keep top destinations" is on; kept 7 days)',
   tags,
+  scope: 'read',
   query: DestinationsQuery,
   response: TopDestinations,
 })
@@ -146,6 +138,7 @@ export const getStatsSettings = defineEndpoint({
   path: '/proxy/stats/settings',
   summary: 'Whether top destinations are kept',
   tags,
+  scope: 'read',
   response: StatsSettings,
 })
 
@@ -154,6 +147,7 @@ export const updateStatsSettings = defineEndpoint({
   path: '/proxy/stats/settings',
   summary: 'Turn "keep top destinations" on or off; off deletes the host names kept so far',
   tags,
+  scope: 'manage',
   body: StatsSettings,
   response: StatsSettings,
 })

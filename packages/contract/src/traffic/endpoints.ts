@@ -75,6 +75,7 @@ export const listTrafficPackages = defineEndpoint({
   path: '/user/traffic-packages',
   summary: 'Your traffic packages with a summary, soonest expiry first',
   tags: ['traffic'],
+  scope: 'read',
   query: PageQuery.extend({ status: TrafficPackageStatus.optional() }),
   response: pageOf(TrafficPackage).extend({
     summary: z.object({
@@ -91,6 +92,7 @@ export const getTrafficAccount = defineEndpoint({
   summary:
     'Your traffic account: credentials, endpoints, status and remaining bytes (sticky sessions: see username)',
   tags: ['traffic'],
+  scope: 'read',
   response: TrafficAccount,
 })
 
@@ -99,5 +101,6 @@ export const resetTrafficAccountPassword = defineEndpoint({
   path: '/user/traffic-account/reset-password',
   summary: 'A new traffic-account password; the old one stops working',
   tags: ['traffic'],
+  scope: 'manage',
   response: TrafficAccount,
 })

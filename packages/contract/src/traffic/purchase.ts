@@ -32,6 +32,7 @@ export const quoteTraffic = defineEndpoint({
   path: '/orders/traffic/quote',
   summary: 'Price, size and what the wallet can cover, before buying traffic',
   tags,
+  scope: 'read',
   body: TrafficOrderInput,
   response: TrafficQuote,
 })
@@ -41,6 +42,7 @@ export const purchaseTraffic = defineEndpoint({
   path: '/orders/traffic',
   summary: 'Buy traffic packages from the wallet (send an Idempotency-Key header)',
   tags,
+  scope: 'buy',
   body: TrafficPurchaseInput,
   response: z.object({ order: Order, packages: z.array(TrafficPackage) }),
 })

@@ -17,28 +17,41 @@ const isTimeZone = (zone: string) => {
   }
 }
 
+/** The range and buckets of every usage query (this one, and a sub-user's). */
+export const UsageRange = {
+  from: instant(),
+  to: instant(),
+  granularity: z.enum(USAGE_GRANULARITIES).default('hour'),
+  tz: text()
+    .max(64)
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
+    .default(DEFAULT_USAGE_TIME_ZONE),
+}
+
+/** `to` after `from`, and the span within USAGE_MAX_DAYS of the granularity. */
+export function checkUsageSpan(
+  query: { from: string; to: string; granularity: (typeof USAGE_GRANULARITIES)[number] },
+  context: z.RefinementCtx,
+) {
+  const span = Date.parse(query.to) - Date.parse(query.from)
+  if (!(span > 0)) context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' })
+  else if (span > USAGE_MAX_DAYS[query.granularity] * 86_400_000)
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `at most ${USAGE_MAX_DAYS[query.granularity]} days per ${query.granularity} query`,
+    })
+}
+
 export const UsageQuery = z
   .strictObject({
-    from: instant(),
-    to: instant(),
-    granularity: z.enum(USAGE_GRANULARITIES).default('hour'),
-    tz: text()
-      .max(64)
-      .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
-      .default(DEFAULT_USAGE_TIME_ZONE),
+    ...UsageRange,
     /** One static IP of yours; leave out for a scope. */
     instanceId: z.uuid().optional(),
     scope: z.enum(['all', 'traffic-account']).optional(),
   })
   .superRefine((query, context) => {
-    const span = Date.parse(query.to) - Date.parse(query.from)
-    if (!(span > 0)) context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' })
-    else if (span > USAGE_MAX_DAYS[query.granularity] * 86_400_000)
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `at most ${USAGE_MAX_DAYS[query.granularity]} days per ${query.granularity} query`,
-      })
+    checkUsageSpan(query, context)
     if (query.instanceId && query.scope)
       context.addIssue({ code: 'custom', path: ['scope'], message: 'give instanceId or scope, not both' })
   })
@@ -67,6 +80,7 @@ export const getTrafficUsage = defineEndpoint({
   summary:
     'Bytes up and down per hour or per local day (tz, default Asia/Shanghai) for all your usage, the traffic account, or one static IP',
   tags: ['traffic'],
+  scope: 'read',
   query: UsageQuery,
   response: UsageSeries,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { API_SCOPES, ApiScope, ApiScopes } from '../api-scopes.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { text, timeZone } from '../input.ts'
 import { PageQuery, pageOf } from '../pagination.ts'
@@ -54,10 +55,16 @@ export const ApiToken = z.object({
   lastUsedAt: z.iso.datetime().nullable(),
   /** The client address of the last use. */
   lastUsedIp: z.string().nullable(),
+  /** What the token may do (all three: full access, as every token made before scopes). */
+  scopes: z.array(ApiScope),
 })
 export type ApiToken = z.infer<typeof ApiToken>
 
-export const CreateApiTokenInput = z.strictObject({ name: text().trim().min(1).max(NAME_MAX_LENGTH) })
+export const CreateApiTokenInput = z.strictObject({
+  name: text().trim().min(1).max(NAME_MAX_LENGTH),
+  /** Without it, full access: what a client older than scopes asks for. */
+  scopes: ApiScopes.default([...API_SCOPES]),
+})
 export type CreateApiTokenInput = z.infer<typeof CreateApiTokenInput>
 
 export const CreatedApiToken = z.object({ id: z.string(), token: z.string() })
@@ -72,6 +79,7 @@ export const getMe = defineEndpoint({
   path: '/user/me',
   summary: 'The signed-in customer',
   tags,
+  scope: 'read',
   response: Me,
 })
 
@@ -80,6 +88,7 @@ export const updateMe = defineEndpoint({
   path: '/user/me',
   summary: 'Change the name, console language, time zone or tour state of the signed-in customer',
   tags,
+  scope: 'manage',
   body: UpdateMeInput,
   response: Me,
 })
@@ -89,6 +98,7 @@ export const listApiTokens = defineEndpoint({
   path: '/user/api-tokens',
   summary: 'API tokens for scripts (never the secret)',
   tags,
+  scope: 'read',
   response: z.object({ items: z.array(ApiToken) }),
 })
 
@@ -117,6 +127,7 @@ export const resendVerificationEmail = defineEndpoint({
   path: '/user/verify-email/resend',
   summary: 'Mail a new verification link to the signed-in customer (a few per 15 minutes)',
   tags,
+  scope: 'manage',
   response: z.null(),
 })
 
@@ -208,6 +219,7 @@ export const listSessions = defineEndpoint({
   path: '/user/sessions',
   summary: "The customer's signed-in browsers (sessions not revoked nor expired)",
   tags,
+  scope: 'read',
   response: z.object({ items: z.array(ActiveSession) }),
 })
 
@@ -235,6 +247,7 @@ export const listSignIns = defineEndpoint({
   path: '/user/sign-ins',
   summary: 'Sign-in attempts on the account, newest first',
   tags,
+  scope: 'read',
   query: PageQuery,
   response: SignInEventPage,
 })

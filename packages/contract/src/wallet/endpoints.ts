@@ -20,5 +20,6 @@ export const getWallet = defineEndpoint({
   path: '/user/wallet',
   summary: 'The wallet balance of the signed-in customer',
   tags: ['wallet'],
+  scope: 'read',
   response: Wallet,
 })

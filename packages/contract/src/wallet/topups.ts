@@ -49,6 +49,7 @@ export const createTopUp = defineEndpoint({
   path: '/user/wallet/topup',
   summary: 'Create a top-up order and answer where to pay it (send an Idempotency-Key header)',
   tags,
+  scope: 'buy',
   body: CreateTopUpInput,
   response: TopUpOrder,
 })
@@ -58,6 +59,7 @@ export const listTopUps = defineEndpoint({
   path: '/user/wallet/topups',
   summary: 'Top-up orders, newest first',
   tags,
+  scope: 'read',
   query: TopUpListQuery,
   response: pageOf(TopUpOrder),
 })
@@ -67,6 +69,7 @@ export const getTopUp = defineEndpoint({
   path: '/user/wallet/topups/:orderNo',
   summary: 'One top-up order; asks the gateway when it is still pending',
   tags,
+  scope: 'read',
   params: OrderNoParams,
   response: TopUpOrder,
 })
@@ -76,6 +79,7 @@ export const cancelTopUp = defineEndpoint({
   path: '/user/wallet/topups/:orderNo/cancel',
   summary: 'Cancel a pending top-up order',
   tags,
+  scope: 'buy',
   params: OrderNoParams,
   response: TopUpOrder,
 })

@@ -42,6 +42,7 @@ export const listTransactions = defineEndpoint({
   path: '/user/wallet/transactions',
   summary: 'Wallet entries, newest first, filtered by type and time range',
   tags: ['wallet'],
+  scope: 'read',
   query: TransactionListQuery,
   response: pageOf(WalletTransaction),
 })

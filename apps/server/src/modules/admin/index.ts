@@ -2,7 +2,7 @@
 export { adminRoutes } from './admin.routes.ts'
 export { currentAnnouncements } from './announcements.repo.ts'
 export { announcementsRoutes } from './announcements.routes.ts'
-export { recordAudit } from './audit.ts'
+export { type Actor, actorOf, recordAudit } from './audit.ts'
 export { catalogueRoutes } from './catalogue.routes.ts'
 export { dashboardRoutes } from './dashboard.routes.ts'
 export { financeRoutes } from './finance.routes.ts'

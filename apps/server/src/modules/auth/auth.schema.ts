@@ -1,5 +1,6 @@
+import { API_SCOPES, type ApiScope } from '@proxy/contract/api-scopes'
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -83,10 +84,24 @@ export const apiTokens = pgTable(
     /** The client address of the last use (as TRUST_PROXY reads it), shown beside the time. */
     lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * What the token may do (contract/api-scopes.ts). Tokens made before scopes, and rows an older
+     * release inserts, get every scope: they keep the full access they had.
+     */
+    scopes: text('scopes')
+      .array()
+      .$type<ApiScope[]>()
+      .notNull()
+      .default(sql.raw(`'{${API_SCOPES.join(',')}}'::text[]`)),
   },
   (table) => [
     uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
     index('api_tokens_user_id_idx').on(table.userId),
+    // At least one scope, each a known one: a typo in a write must not make a token nobody can read.
+    check(
+      'api_tokens_scopes_known',
+      sql`cardinality(${table.scopes}) > 0 and ${table.scopes} <@ ${sql.raw(`'{${API_SCOPES.join(',')}}'::text[]`)}`,
+    ),
   ],
 )
 

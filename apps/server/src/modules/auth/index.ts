@@ -33,6 +33,7 @@ export {
   type StartedSession,
 } from './session-store.ts'
 export { isNotSuspended } from './suspension.repo.ts'
+export { timeZoneOf } from './time-zone.repo.ts'
 export { API_TOKEN_PREFIX, BEARER, displayPrefix, hashToken, newToken } from './tokens.ts'
 export { laterStepGuard } from './totp-replay.ts'
 export { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './two-factor.service.ts'

@@ -1,4 +1,5 @@
 // The signed-in customer's profile and API tokens.
+import type { ApiScope } from '@proxy/contract/api-scopes'
 import type { ApiToken, Me, UpdateMeInput } from '@proxy/contract/user/endpoints'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
@@ -78,10 +79,12 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]>
     createdAt: iso(row.createdAt),
     lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
     lastUsedIp: row.lastUsedIp,
+    scopes: row.scopes,
   }))
 }
 
-export async function createApiToken(db: Db, userId: string, name: string) {
+/** `scopes`: at least one, in the canonical order (the contract's ApiScopes made them so). */
+export async function createApiToken(db: Db, userId: string, input: { name: string; scopes: ApiScope[] }) {
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(apiTokens)
@@ -90,7 +93,13 @@ export async function createApiToken(db: Db, userId: string, name: string) {
   const token = newToken(API_TOKEN_PREFIX)
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId, name, prefix: displayPrefix(token), tokenHash: hashToken(token) })
+    .values({
+      userId,
+      name: input.name,
+      scopes: input.scopes,
+      prefix: displayPrefix(token),
+      tokenHash: hashToken(token),
+    })
     .returning({ id: apiTokens.id })
   if (!row) throw new Error('API token not created')
   return { id: row.id, token }

@@ -4,7 +4,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { users } from './auth.schema.ts'
-import type { Sealer } from './two-factor.ts'
+import type { Purpose, Sealer } from './two-factor.ts'
 
 export type ResealCount = {
   /** What was sealed, e.g. "customers' TOTP secrets". */
@@ -16,8 +16,9 @@ export type ResealCount = {
 }
 
 /**
- * Re-seals each row's TOTP secret through `store`: an update over the value read, false when the row
- * changed meanwhile (whoever changed it sealed it under APP_SECRET). Rows are named `<kind>:<id>`.
+ * Re-seals each row's secret (a TOTP secret unless `purpose` says otherwise) through `store`: an
+ * update over the value read, false when the row changed meanwhile (whoever changed it sealed it under
+ * APP_SECRET). Rows are named `<kind>:<id>`.
  */
 export async function resealRows(
   what: string,
@@ -25,11 +26,12 @@ export async function resealRows(
   rows: { id: string; sealed: string }[],
   sealer: Sealer,
   store: (id: string, sealed: string, resealed: string) => Promise<boolean>,
+  purpose: Purpose = 'totp-secret',
 ): Promise<ResealCount> {
   const count: ResealCount = { what, resealed: 0, alreadyCurrent: 0, unreadable: [] }
   for (const row of rows) {
     // The sealer has no logger here: the command reports the unreadable rows itself.
-    const opened = sealer.openStored('totp-secret', row.sealed, `${kind}:${row.id}`)
+    const opened = sealer.openStored(purpose, row.sealed, `${kind}:${row.id}`)
     if (!opened) count.unreadable.push(`${kind}:${row.id}`)
     else if (opened.resealed && (await store(row.id, row.sealed, opened.resealed))) count.resealed++
     else count.alreadyCurrent++

@@ -2,6 +2,7 @@
 // effect on the very next request; the lookups are prepared statements because this is the hot path.
 // The same query reads the customer's wallet balance (a join on a unique key): GET /user/wallet,
 // read on every console page, then needs no second query.
+import { API_SCOPES } from '@proxy/contract/api-scopes'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { apiTokens, sessions } from './auth.schema.ts'
@@ -44,6 +45,7 @@ export function createTokenResolver(db: Db, { walletCentsOf }: Pick<CustomerAcco
       userId: apiTokens.userId,
       lastUsedAt: apiTokens.lastUsedAt,
       lastUsedIp: apiTokens.lastUsedIp,
+      scopes: apiTokens.scopes,
       walletCents: walletCentsOf(apiTokens.userId),
     })
     .from(apiTokens)
@@ -64,7 +66,13 @@ export function createTokenResolver(db: Db, { walletCentsOf }: Pick<CustomerAcco
           .update(apiTokens)
           .set({ lastUsedAt: sql`now()`, lastUsedIp: ip })
           .where(eq(apiTokens.id, row.id))
-      return { userId: row.userId, sessionId: null, apiTokenId: row.id, walletCents: row.walletCents }
+      return {
+        userId: row.userId,
+        sessionId: null,
+        apiTokenId: row.id,
+        scopes: row.scopes,
+        walletCents: row.walletCents,
+      }
     }
     const [row] = await findSession.execute({ hash })
     if (!row) return null
@@ -73,6 +81,13 @@ export function createTokenResolver(db: Db, { walletCentsOf }: Pick<CustomerAcco
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
         .where(and(eq(sessions.id, row.id), lt(sessions.lastSeenAt, sql`now()`)))
-    return { userId: row.userId, sessionId: row.id, apiTokenId: null, walletCents: row.walletCents }
+    // The console is the account's owner at the keyboard: every scope.
+    return {
+      userId: row.userId,
+      sessionId: row.id,
+      apiTokenId: null,
+      scopes: API_SCOPES,
+      walletCents: row.walletCents,
+    }
   }
 }

@@ -13,7 +13,7 @@ const DRIFT_STEPS = 1
 export const RECOVERY_CODE_COUNT = 10
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000
 
-export type Purpose = 'totp-secret' | 'sign-in-challenge'
+export type Purpose = 'totp-secret' | 'sign-in-challenge' | 'webhook-secret'
 
 /** A stored secret opened: `resealed` is the same text under the current key when the previous one opened it. */
 export type Opened = { plain: string; resealed: string | null }

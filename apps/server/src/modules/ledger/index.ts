@@ -13,6 +13,13 @@ export {
   walletChargeCtes,
 } from './ledger.service.ts'
 export {
+  orderPaymentRecords,
+  PAYMENT_KINDS,
+  type PaymentKind,
+  type PaymentRecord,
+  paymentRecords,
+} from './payment-records.ts'
+export {
   alreadyRefunded,
   isRefunded,
   notRefundable,

@@ -12,6 +12,7 @@ import {
   whitelistSources,
 } from '../static-ip/index.ts'
 import { destinationKeepers } from '../stats/index.ts'
+import { servedSubUsers, turnedDay, withLoginCaps } from '../sub-users/index.ts'
 import { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from '../traffic/index.ts'
 import { readDenyList } from './node-policy.ts'
 import { credentialChanges } from './nodes.schema.ts'
@@ -68,9 +69,9 @@ export function createNodeCredentials(db: Db, { snapshotBatch = SNAPSHOT_BATCH }
       const now = new Date(head.at)
       const next = formatCursor({ xmin: BigInt(head.xmin), at: now })
       const since = parseCursor(cursorText, now)
-      if (since) return answer(await delta(tx, node.name, since, next))
+      if (since) return answer(await delta(tx, node.name, since, next, now))
       const streamed = new StreamedAnswer()
-      const rest = await snapshotRest(tx, node.name, next)
+      const rest = await snapshotRest(tx, node.name, next, now)
       answer(streamed)
       await streamEnvelope(streamed, rest, 'instances', servedBatches(tx, node.name, snapshotBatch))
     })
@@ -104,16 +105,18 @@ async function whitelists(tx: Tx, node: string, owners?: string[]) {
 // --- snapshot and delta ----------------------------------------------------------------------
 
 /** A full snapshot but its instances, validated as the answer: they follow in batches. */
-async function snapshotRest(tx: Tx, node: string, cursor: string) {
+async function snapshotRest(tx: Tx, node: string, cursor: string, now: Date) {
   // One after another: a transaction is one connection, and PGlite has only the one.
   const { instances: _none, ...rest } = NodeUsers.parse({
     cursor,
     full: true,
     instances: [],
     removedInstances: [],
-    trafficAccounts: await accountsWithBytesLeft(tx),
+    trafficAccounts: await withLoginCaps(tx, now, await accountsWithBytesLeft(tx)),
     removedTrafficAccounts: [],
     whitelists: await whitelists(tx, node),
+    subUsers: await servedSubUsers(tx, now),
+    removedSubUsers: [],
     pool: await poolExits(tx, node),
     policy: await denyList(tx),
     keepDestinations: await destinationKeepers(tx),
@@ -128,7 +131,7 @@ async function* servedBatches(tx: Tx, node: string, size: number) {
   for await (const batch of servedInstanceBatches(tx, node, size)) yield NodeInstances.parse(batch)
 }
 
-async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promise<NodeUsers> {
+async function delta(tx: Tx, node: string, since: Cursor, cursor: string, now: Date): Promise<NodeUsers> {
   const changes = await tx
     .selectDistinct({ kind: credentialChanges.kind, id: credentialChanges.subjectId })
     .from(credentialChanges)
@@ -141,12 +144,19 @@ async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promi
   for (const id of await instancesExpiredSince(tx, node, since.at)) instanceIds.add(id)
   const accountIds = changed('traffic-account')
   for (const id of await accountsWithPackagesExpiredSince(tx, since.at)) accountIds.add(id)
+  // A local day that turned restarts daily limits and auto-stops: nothing was written for them either.
+  const subUserIds = changed('sub-user')
+  const turned = await turnedDay(tx, since.at, now)
+  for (const id of turned.subUsers) subUserIds.add(id)
+  for (const id of turned.accounts) accountIds.add(id)
 
   const served = instanceIds.size > 0 ? await servedInstances(tx, node, [...instanceIds]) : []
   // Dropped ones are named only to the node whose address they were on.
   const ours = instanceIds.size > 0 ? await instancesOnNode(tx, node, [...instanceIds]) : new Set<string>()
   for (const id of instanceIds) if (!ours.has(id)) instanceIds.delete(id)
-  const traffic = accountIds.size > 0 ? await accountsWithBytesLeft(tx, [...accountIds]) : []
+  const traffic =
+    accountIds.size > 0 ? await withLoginCaps(tx, now, await accountsWithBytesLeft(tx, [...accountIds])) : []
+  const subUsers = subUserIds.size > 0 ? await servedSubUsers(tx, now, [...subUserIds]) : []
   // A new instance brings its owner's whitelist along.
   const owners = new Set([...changed('whitelist'), ...served.map((instance) => instance.owner)])
   const without = (ids: Set<string>, kept: { id: string }[]) => {
@@ -161,6 +171,8 @@ async function delta(tx: Tx, node: string, since: Cursor, cursor: string): Promi
     trafficAccounts: traffic,
     removedTrafficAccounts: without(accountIds, traffic),
     whitelists: owners.size > 0 ? await whitelists(tx, node, [...owners]) : [],
+    subUsers,
+    removedSubUsers: without(subUserIds, subUsers),
     ...(changed('pool').size > 0 ? { pool: await poolExits(tx, node) } : {}),
     ...(changed('policy').size > 0 ? { policy: await denyList(tx) } : {}),
     ...(changed('destinations').size > 0 ? { keepDestinations: await destinationKeepers(tx) } : {}),

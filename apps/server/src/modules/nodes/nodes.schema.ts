@@ -92,7 +92,7 @@ export const credentialChanges = pgTable(
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     txid: bigint('txid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
     kind: text('kind', {
-      enum: ['instance', 'traffic-account', 'whitelist', 'pool', 'policy', 'destinations'],
+      enum: ['instance', 'traffic-account', 'sub-user', 'whitelist', 'pool', 'policy', 'destinations'],
     }).notNull(),
     /**
      * The instance id; the customer id for traffic accounts and whitelists; the inventory id for the

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/index.ts'
 import { ownersOfInstances } from '../static-ip/index.ts'
 import { recordTunnelStats } from '../stats/index.ts'
+import { recordCredentialUsage, subUserOwners } from '../sub-users/index.ts'
 import { drawFromPackages, existingAccounts, recordHourlyUsage } from '../traffic/index.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
 import { recordPush } from './node-health.ts'
@@ -61,7 +62,7 @@ export async function revokeNode(db: Db | Tx, idOrName: string): Promise<number>
   return revoked.length
 }
 
-type Subject = { kind: 'instance' | 'traffic-account'; id: string }
+type Subject = { kind: 'instance' | 'traffic-account' | 'sub-user'; id: string }
 type Totals = Subject & { up: bigint; down: bigint }
 
 /** Refuses a push that would take these subjects' customers past the exact-number bound; final, not retried. */
@@ -104,25 +105,57 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
     const ids = (kind: Totals['kind']) => [...totals.values()].filter((t) => t.kind === kind).map((t) => t.id)
     const instanceIds = ids('instance')
     const accountIds = ids('traffic-account')
-    const [instanceOwners, accountOwners] = await Promise.all([
+    const subUserIds = ids('sub-user')
+    const [instanceOwners, accountOwners, subUsersOwners] = await Promise.all([
       instanceIds.length ? ownersOfInstances(tx, instanceIds) : [],
       accountIds.length ? existingAccounts(tx, accountIds) : [],
+      subUserIds.length ? subUserOwners(tx, subUserIds) : [],
     ])
-    const owner = new Map([...instanceOwners, ...accountOwners].map((row) => [row.id, row.userId]))
+    const owner = new Map(
+      [...instanceOwners, ...accountOwners, ...subUsersOwners].map((row) => [row.id, row.userId]),
+    )
     const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0n)
     if (known.length === 0) return { duplicate: false, accepted: report.records.length, disabled: [] }
 
     await addToLifetimeTotals(tx, known, owner)
+    const billed = billedTotals(known, owner)
     await recordHourlyUsage(
       tx,
       hour,
-      known.map((t) => ({ ...t, userId: owner.get(t.id) ?? '' })),
+      billed.map((t) => ({ ...t, userId: owner.get(t.id) ?? t.id })),
     )
+    const withOwner = (kind: Totals['kind']) =>
+      known.filter((t) => t.kind === kind).map((t) => ({ ...t, userId: owner.get(t.id) ?? t.id }))
+    await recordCredentialUsage(tx, now, hour, withOwner('sub-user'), withOwner('traffic-account'))
 
-    const usage = new Map(known.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]))
+    const usage = new Map(
+      billed.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]),
+    )
     const disabled = await drawFromPackages(tx, usage, now)
     return { duplicate: false, accepted: report.records.length, disabled }
   })
+}
+
+/**
+ * The totals as billed: a sub-user's bytes are its traffic account's (the account's id is its
+ * customer's), so the account's buckets and packages count them and its usage stays whole; the
+ * sub-user's own share is recorded by its module.
+ */
+function billedTotals(known: Totals[], owner: Map<string, string>) {
+  type Billed = Totals & { kind: 'instance' | 'traffic-account' }
+  const billed = new Map<string, Billed>()
+  for (const t of known) {
+    const subject: Pick<Billed, 'kind' | 'id'> =
+      t.kind === 'sub-user'
+        ? { kind: 'traffic-account', id: owner.get(t.id) ?? t.id }
+        : { kind: t.kind, id: t.id }
+    const key = `${subject.kind}:${subject.id}`
+    const sum = billed.get(key) ?? { kind: subject.kind, id: subject.id, up: 0n, down: 0n }
+    sum.up += t.up
+    sum.down += t.down
+    billed.set(key, sum)
+  }
+  return [...billed.values()]
 }
 
 /**

@@ -10,7 +10,7 @@ export type SimulateOptions = {
   minutes: number
   /** Average megabytes per credential per minute; each minute varies by ±50 %. */
   mbPerMinute: number
-  /** Only these credentials (ids, or traffic-account usernames); all when empty. */
+  /** Only these credentials (ids, or traffic-account and sub-user usernames); all when empty. */
   only: string[]
   random?: () => number
 }
@@ -51,22 +51,27 @@ export async function simulateNode(options: SimulateOptions): Promise<Simulation
   const users = await call<NodeUsers>(options, 'GET', '/node/v1/users')
   const wanted = (id: string, username: string) =>
     options.only.length === 0 || options.only.includes(id) || options.only.includes(username)
-  let serving = [
+  type Served = { kind: 'instance' | 'traffic-account' | 'sub-user'; id: string; account?: string }
+  let serving: Served[] = [
     ...users.instances
       .filter((i) => wanted(i.id, i.username))
       .map((i) => ({ kind: 'instance' as const, id: i.id })),
     ...users.trafficAccounts
       .filter((a) => wanted(a.id, a.username))
-      .map((a) => ({ kind: 'traffic-account' as const, id: a.id })),
+      .map((a) => ({ kind: 'traffic-account' as const, id: a.id, account: a.id })),
+    // A sub-user is paid by its account: it stops with it.
+    ...(users.subUsers ?? [])
+      .filter((s) => wanted(s.id, s.username))
+      .map((s) => ({ kind: 'sub-user' as const, id: s.id, account: s.account })),
   ]
   const result: SimulationResult = { reports: 0, upBytes: 0, downBytes: 0, perCredential: {}, disabled: [] }
   const minuteOf = () => Math.round(options.mbPerMinute * MB * (0.5 + random()))
   for (let minute = 0; minute < options.minutes && serving.length > 0; minute++) {
-    const records = serving.map((credential) => {
+    const records = serving.map(({ kind, id }) => {
       const total = minuteOf()
       // Proxy traffic is mostly downloads.
       const upBytes = Math.round(total * 0.15)
-      return { ...credential, upBytes, downBytes: total - upBytes }
+      return { kind, id, upBytes, downBytes: total - upBytes }
     })
     const answer = await call<{ disabled: { id: string }[] }>(options, 'POST', '/node/v1/traffic', {
       reportId: `simulate-${randomUUID()}`,
@@ -81,7 +86,7 @@ export async function simulateNode(options: SimulateOptions): Promise<Simulation
     }
     const cut = new Set(answer.disabled.map((entry) => entry.id))
     result.disabled.push(...cut)
-    serving = serving.filter((credential) => !cut.has(credential.id))
+    serving = serving.filter((credential) => !cut.has(credential.id) && !cut.has(credential.account ?? ''))
   }
   return result
 }

@@ -1,5 +1,6 @@
 // The static-ip module's public face: all that other modules may import from it (npm run deps checks).
 
+export { instancesExpiringOf } from './alert-measures.ts'
 export { addRegionsIfNone } from './catalog.service.ts'
 export {
   allRegions,
@@ -13,6 +14,7 @@ export {
   updateRegionRow,
   writeTermDiscounts,
 } from './catalog-admin.ts'
+export { exportInstances } from './export.service.ts'
 export { claimInstancesExpiring } from './instance-expiry.ts'
 export { listInstances } from './instance-list.ts'
 export {

@@ -86,8 +86,10 @@ export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db:
         params: z.strictObject({ type: ExportType }),
         querystring: ExportQuery,
         security: [{ bearer: [] }],
+        description: 'API token scope: `read`.',
       },
       onRequest: app.authenticate,
+      config: { scope: 'read' },
     },
     async (request, reply) => {
       const { type } = request.params as { type: ExportType }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
 import { ownersOfInstances } from '../static-ip/index.ts'
+import { subUserOwners } from '../sub-users/index.ts'
 import { existingAccounts } from '../traffic/index.ts'
 import { FAILURE_COLUMNS } from './failure-columns.ts'
 
@@ -35,16 +36,19 @@ async function ownersOf(
   const ids = (kind: SubjectTunnelStats['kind']) => [
     ...new Set(subjects.filter((s) => s.kind === kind).map((s) => s.id)),
   ]
-  const instances = ids('instance')
-  const accounts = ids('traffic-account')
-  const [instanceOwners, accountOwners] = [
-    instances.length ? await ownersOfInstances(tx, instances) : [],
-    accounts.length ? await existingAccounts(tx, accounts) : [],
-  ]
-  return new Map([
-    ...instanceOwners.map((row) => [`instance:${row.id}`, row.userId] as const),
-    ...accountOwners.map((row) => [`traffic-account:${row.id}`, row.userId] as const),
-  ])
+  // One after another: a transaction is one connection.
+  const owners: Record<SubjectTunnelStats['kind'], { id: string; userId: string }[]> = {
+    instance: ids('instance').length ? await ownersOfInstances(tx, ids('instance')) : [],
+    'traffic-account': ids('traffic-account').length
+      ? await existingAccounts(tx, ids('traffic-account'))
+      : [],
+    'sub-user': ids('sub-user').length ? await subUserOwners(tx, ids('sub-user')) : [],
+  }
+  return new Map(
+    Object.entries(owners).flatMap(([kind, rows]) =>
+      rows.map((row) => [`${kind}:${row.id}`, row.userId] as const),
+    ),
+  )
 }
 
 /** Adds a push's statistics; hours outside what is kept (or from the future) are dropped, not refused. */

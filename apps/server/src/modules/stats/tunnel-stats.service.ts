@@ -10,22 +10,42 @@ import {
   type TunnelStatsSeries,
 } from '@proxy/contract/stats/endpoints'
 import { type SQL, sql } from 'drizzle-orm'
-import { type Db, pgErrorCode } from '../../platform/db/client.ts'
+import type { Db } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
-import { bucketOfHour, bucketStarts } from '../../platform/db/time-buckets.ts'
+import { bucketOfHour, bucketStarts, rowsInZone } from '../../platform/db/time-buckets.ts'
 import { AppError } from '../../platform/errors.ts'
 import { holdsInstance } from '../static-ip/index.ts'
+import { hasSubUser } from '../sub-users/index.ts'
 import { FAILURE_COLUMNS } from './failure-columns.ts'
 
 type Figure = number | string | bigint
 
-/** The rows of one subject of this customer; another customer's static IP reads like none at all. */
+/** Whether statistics of this credential were kept for this customer (a deleted sub-user's stay). */
+async function hasKept(db: Db, customerId: string, kind: string, id: string) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select 1 from tunnel_stats_hourly
+      where customer_id = ${customerId}::uuid and subject_kind = ${kind} and subject_id = ${id}::uuid
+      limit 1`),
+  )
+  return row !== undefined
+}
+
+const isOwn = (db: Db, customerId: string, kind: string, id: string) =>
+  kind === 'instance'
+    ? holdsInstance(db, customerId, id)
+    : kind === 'sub-user' && hasSubUser(db, customerId, id)
+
+/**
+ * The rows of one subject of this customer: everything (`account`), the traffic account's own login,
+ * or one static IP or sub-user. Another customer's reads like one that does not exist.
+ */
 export async function subjectFilter(db: Db, customerId: string, subject: string): Promise<SQL> {
   if (subject === 'account') return sql``
   if (subject === 'traffic-account') return sql`and subject_kind = 'traffic-account'`
-  const [kind, id = ''] = subject.split(':')
-  if (kind === 'instance' && (await holdsInstance(db, customerId, id)))
-    return sql`and subject_kind = 'instance' and subject_id = ${id}::uuid`
+  const [kind = '', id = ''] = subject.split(':')
+  if ((await isOwn(db, customerId, kind, id)) || (await hasKept(db, customerId, kind, id)))
+    return sql`and subject_kind = ${kind} and subject_id = ${id}::uuid`
   throw new AppError('NOT_FOUND')
 }
 
@@ -65,19 +85,7 @@ export async function tunnelStatsSeries(
     select buckets.t as time, grouped.*
     from buckets left join grouped on grouped.t = buckets.t
     order by buckets.t`
-  let rows: Record<string, Figure | Date>[]
-  try {
-    rows = rowsOf(await db.execute(statement))
-  } catch (error) {
-    // The contract checks tz against the runtime's zone list; the database's list can be shorter.
-    if (pgErrorCode(error) === '22023')
-      throw new AppError(
-        'VALIDATION_FAILED',
-        { issues: [{ field: 'tz', message: 'unknown time zone' }] },
-        'tz: unknown time zone',
-      )
-    throw error
-  }
+  const rows = await rowsInZone<Record<string, Figure | Date>>(db, statement)
   const series = rows.map((row) => ({
     time: new Date(row.time as Date | string).toISOString(),
     ...figuresOf(row as Record<string, Figure>),

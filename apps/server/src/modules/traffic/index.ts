@@ -1,5 +1,6 @@
 // The traffic module's public face: all that other modules may import from it (npm run deps checks).
 
+export { liveBytesBoughtOf, liveBytesLeftOf } from './alert-measures.ts'
 export { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from './node-rows.ts'
 export { hasBoughtTraffic, listPackages, packageBytesSoldSince, remainingBytes } from './packages.service.ts'
 export { drawFromPackages, existingAccounts } from './packages-draw.ts'
@@ -15,3 +16,5 @@ export {
 export { trafficPackageRefund } from './refund.service.ts'
 export { claimExhaustedAccounts, claimPackagesPastPercent } from './reminder-claims.ts'
 export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'
+export { usageSeriesOf } from './usage-series.ts'
+export { isTrafficUsername } from './usernames.ts'

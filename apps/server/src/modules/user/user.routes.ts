@@ -43,7 +43,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, mailer, mai
     return null
   })
   mount(app, listApiTokens, async ({ auth }) => ({ items: await users.listApiTokens(db, auth.userId) }))
-  mount(app, createApiToken, ({ auth, body }) => users.createApiToken(db, auth.userId, body.name))
+  mount(app, createApiToken, ({ auth, body }) => users.createApiToken(db, auth.userId, body))
   mount(app, revokeApiToken, async ({ auth, params }) => {
     await users.revokeApiToken(db, auth.userId, params.id)
     return null

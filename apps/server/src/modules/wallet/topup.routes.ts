@@ -50,8 +50,10 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
         tags: ['wallet'],
         querystring: TransactionExportQuery,
         security: [{ bearer: [] }],
+        description: 'API token scope: `read`.',
       },
       onRequest: app.authenticate,
+      config: { scope: 'read' },
     },
     async (request, reply) => {
       const { lang, ...filter } = request.query as TransactionExportQuery

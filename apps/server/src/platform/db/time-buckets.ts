@@ -2,6 +2,9 @@
 // Hours are UTC hours (whole local hours in every zone with a whole-hour offset); days start at local
 // midnight in the IANA zone `tz`, so a 23- or 25-hour DST day is still one bucket.
 import { type SQL, sql } from 'drizzle-orm'
+import { AppError } from '../errors.ts'
+import { type Db, pgErrorCode } from './client.ts'
+import { rowsOf } from './sql.ts'
 
 export type BucketRange = { from: string; to: string; granularity: 'hour' | 'day'; tz: string }
 
@@ -17,3 +20,20 @@ export const bucketStarts = ({ from, to, granularity, tz }: BucketRange): SQL =>
 /** The start of the bucket an `hour` column's value falls in. */
 export const bucketOfHour = ({ granularity, tz }: Pick<BucketRange, 'granularity' | 'tz'>): SQL =>
   granularity === 'hour' ? sql`hour` : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+
+/**
+ * Runs a statement over time buckets and answers its rows. The contract checks `tz` against the
+ * runtime's zone list; the database's list can be shorter, and a zone it lacks is the client's 400.
+ */
+export async function rowsInZone<T>(db: Db, statement: SQL): Promise<T[]> {
+  try {
+    return rowsOf<T>(await db.execute(statement))
+  } catch (error) {
+    if (pgErrorCode(error) !== '22023') throw error
+    throw new AppError(
+      'VALIDATION_FAILED',
+      { issues: [{ field: 'tz', message: 'unknown time zone' }] },
+      'tz: unknown time zone',
+    )
+  }
+}

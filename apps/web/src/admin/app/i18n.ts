@@ -21,6 +21,10 @@ import en_operators from '../pages/operators/locales/en-US.json'
 import zh_operators from '../pages/operators/locales/zh-CN.json'
 import en_orders from '../pages/orders/locales/en-US.json'
 import zh_orders from '../pages/orders/locales/zh-CN.json'
+import en_receipts from '../pages/receipts/locales/en-US.json'
+import zh_receipts from '../pages/receipts/locales/zh-CN.json'
+import en_settings from '../pages/settings/locales/en-US.json'
+import zh_settings from '../pages/settings/locales/zh-CN.json'
 import en_topups from '../pages/topups/locales/en-US.json'
 import zh_topups from '../pages/topups/locales/zh-CN.json'
 
@@ -37,6 +41,8 @@ const zhAdmin = {
   dashboard: zh_dashboard,
   notices: zh_notices,
   operators: zh_operators,
+  receipts: zh_receipts,
+  settings: zh_settings,
 }
 const enAdmin: typeof zhAdmin = {
   ...enCore,
@@ -48,6 +54,8 @@ const enAdmin: typeof zhAdmin = {
   dashboard: en_dashboard,
   notices: en_notices,
   operators: en_operators,
+  receipts: en_receipts,
+  settings: en_settings,
 }
 
 const enResources: { admin: typeof zhAdmin; errors: typeof zhErrors } = { admin: enAdmin, errors: enErrors }

@@ -18,10 +18,10 @@ const menuLabels = async () =>
     .map((item) => item.textContent)
 
 describe('console layout', () => {
-  it('lists for finance the audit log but no page it cannot open', async () => {
+  it('lists for finance the receipts and the audit log but no page it cannot open', async () => {
     mockAdminApi(() => fakeOperator('finance'))
     await renderAdmin('/')
-    expect(await menuLabels()).toEqual(['概览', '客户', '订单', '充值订单', '审计日志', '会话'])
+    expect(await menuLabels()).toEqual(['概览', '客户', '订单', '充值订单', '收据', '审计日志', '会话'])
   })
 
   it('hides the audit log from support, and sends support away from its address', async () => {
@@ -62,6 +62,7 @@ describe('console layout', () => {
       'Customers',
       'Orders',
       'Top-ups',
+      'Receipts',
       'Audit log',
       'Sessions',
     ])

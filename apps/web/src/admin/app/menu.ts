@@ -11,10 +11,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/inventory', label: 'inventory.title', permission: 'inventory.manage' },
   { path: '/orders', label: 'orders.title', permission: 'orders.read' },
   { path: '/topups', label: 'topups.title', permission: 'orders.read' },
+  { path: '/receipts', label: 'receipts.title', permission: 'receipts.read' },
   { path: '/catalogue', label: 'catalogue.title', permission: 'catalogue.manage' },
   { path: '/notices', label: 'notices.title', permission: 'notices.manage' },
   { path: '/operators', label: 'operators.title', permission: 'operators.manage' },
   { path: '/audit', label: 'menu.audit', permission: 'audit.read' },
+  { path: '/settings', label: 'settings.title', permission: 'settings.manage' },
   { path: '/sessions', label: 'menu.sessions', permission: 'self' },
 ]
 

@@ -50,6 +50,12 @@ export const adminRoutes: RouteObject[] = [
           guarded('orders.read', '/topups', async () => ({
             Component: (await import('../pages/topups/topups-page.tsx')).TopupsPage,
           })),
+          guarded('receipts.read', '/receipts', async () => ({
+            Component: (await import('../pages/receipts/receipts-page.tsx')).ReceiptsPage,
+          })),
+          guarded('settings.manage', '/settings', async () => ({
+            Component: (await import('../pages/settings/settings-page.tsx')).SettingsPage,
+          })),
           guarded('catalogue.manage', '/catalogue', async () => ({
             Component: (await import('../pages/catalogue/catalogue-page.tsx')).CataloguePage,
           })),

@@ -4,6 +4,8 @@ import {
   AccountBookOutlined,
   AppstoreFilled,
   AppstoreOutlined,
+  BellFilled,
+  BellOutlined,
   ClockCircleFilled,
   ClockCircleOutlined,
   CloudServerOutlined,
@@ -11,7 +13,11 @@ import {
   DashboardOutlined,
   DatabaseFilled,
   DatabaseOutlined,
+  FileTextFilled,
+  FileTextOutlined,
   FundOutlined,
+  IdcardFilled,
+  IdcardOutlined,
   PieChartFilled,
   PieChartOutlined,
   ProfileFilled,
@@ -20,6 +26,7 @@ import {
   ShoppingOutlined,
   ThunderboltFilled,
   ThunderboltOutlined,
+  ToolOutlined,
   WalletFilled,
   WalletOutlined,
 } from '@ant-design/icons'
@@ -29,7 +36,7 @@ import type { ConsolePageKey } from '../routing/console-pages.ts'
 export type MenuLeaf = { key: ConsolePageKey; ActiveIcon: ComponentType; InactiveIcon: ComponentType }
 export type MenuGroup = {
   key: string
-  labelKey: 'menu.ipManagement' | 'menu.trafficManagement' | 'menu.walletManagement'
+  labelKey: 'menu.ipManagement' | 'menu.trafficManagement' | 'menu.walletManagement' | 'menu.accountTools'
   Icon: ComponentType
   children: MenuLeaf[]
 }
@@ -59,6 +66,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { key: 'buyTrafficFlow', ActiveIcon: ThunderboltFilled, InactiveIcon: ThunderboltOutlined },
       { key: 'trafficFlowHistory', ActiveIcon: ClockCircleFilled, InactiveIcon: ClockCircleOutlined },
       { key: 'trafficFlowPackList', ActiveIcon: AppstoreFilled, InactiveIcon: AppstoreOutlined },
+      { key: 'subUsers', ActiveIcon: IdcardFilled, InactiveIcon: IdcardOutlined },
       { key: 'tunnelStats', ActiveIcon: PieChartFilled, InactiveIcon: PieChartOutlined },
     ],
   },
@@ -69,6 +77,13 @@ export const MENU_GROUPS: MenuGroup[] = [
     children: [
       { key: 'recharge', ActiveIcon: WalletFilled, InactiveIcon: WalletOutlined },
       { key: 'businessFlow', ActiveIcon: AccountBookFilled, InactiveIcon: AccountBookOutlined },
+      { key: 'receipts', ActiveIcon: FileTextFilled, InactiveIcon: FileTextOutlined },
     ],
+  },
+  {
+    key: 'account',
+    labelKey: 'menu.accountTools',
+    Icon: ToolOutlined,
+    children: [{ key: 'alerts', ActiveIcon: BellFilled, InactiveIcon: BellOutlined }],
   },
 ]

@@ -32,14 +32,19 @@ describe('SideMenu', () => {
     expect(current.classList.contains('ant-menu-item-selected')).toBe(true)
     expect(screen.getByTestId('side-menu').querySelectorAll('[aria-current]')).toHaveLength(1)
     const groups = screen.getAllByRole('list').slice(1)
-    expect(groups.map((list) => list.getAttribute('aria-labelledby') !== null)).toEqual([true, true, true])
+    expect(groups.map((list) => list.getAttribute('aria-labelledby') !== null)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     const ipGroup = screen.getByRole('list', { name: 'IP管理' })
     expect(
       within(ipGroup)
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['静态IP购买', 'IP列表', '购买订单'])
-    expect(screen.getByTestId('side-menu').querySelectorAll('.ant-menu-submenu-open')).toHaveLength(3)
+    expect(screen.getByTestId('side-menu').querySelectorAll('.ant-menu-submenu-open')).toHaveLength(4)
     const groupOf = (name: string) => screen.getByRole('list', { name }).parentElement?.classList
     expect(groupOf('IP管理')?.contains(styles.groupSelected as string)).toBe(true)
     expect(groupOf('流量管理')?.contains(styles.groupSelected as string)).toBe(false)

@@ -1,4 +1,5 @@
-// The console pages: SPEC §2's nine and the request statistics; path, menu key and title, shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the pages added since (receipts, alerts, sub-users, request
+// statistics): path, menu key and title, shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -9,9 +10,12 @@ export type ConsolePageKey =
   | 'buyTrafficFlow'
   | 'trafficFlowHistory'
   | 'trafficFlowPackList'
+  | 'subUsers'
   | 'tunnelStats'
   | 'recharge'
   | 'businessFlow'
+  | 'receipts'
+  | 'alerts'
 
 export type ConsolePage = { key: ConsolePageKey; path: string; titleKey: TitleKey }
 
@@ -29,9 +33,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('buyTrafficFlow'),
   page('trafficFlowHistory'),
   page('trafficFlowPackList'),
+  page('subUsers'),
   page('tunnelStats'),
   page('recharge'),
   page('businessFlow'),
+  page('receipts'),
+  page('alerts'),
 ]
 
 export const consolePage = (key: ConsolePageKey): ConsolePage =>

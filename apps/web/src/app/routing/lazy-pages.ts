@@ -30,6 +30,10 @@ export const SecurityPage = lazyNamed(
   () => import('../../features/user/pages/security-page.tsx'),
   'SecurityPage',
 )
+export const ReceiptPrintPage = lazyNamed(
+  () => import('../../features/receipts/pages/receipt-print-page.tsx'),
+  'ReceiptPrintPage',
+)
 export const ConsoleLayout = lazyNamed(() => import('../layout/console-layout.tsx'), 'ConsoleLayout')
 export const NotFoundPage = lazyNamed(() => import('../pages/not-found-page.tsx'), 'NotFoundPage')
 export const ConsoleNotFoundPage = lazyNamed(
@@ -60,10 +64,13 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
     () => import('../../features/traffic/pages/traffic-flow-pack-list-page.tsx'),
     'TrafficFlowPackListPage',
   ),
+  subUsers: lazyNamed(() => import('../../features/traffic/pages/sub-users-page.tsx'), 'SubUsersPage'),
   tunnelStats: lazyNamed(() => import('../../features/stats/pages/stats-page.tsx'), 'StatsPage'),
   recharge: lazyNamed(() => import('../../features/wallet/pages/recharge-page.tsx'), 'RechargePage'),
   businessFlow: lazyNamed(
     () => import('../../features/wallet/pages/business-flow-page.tsx'),
     'BusinessFlowPage',
   ),
+  receipts: lazyNamed(() => import('../../features/receipts/pages/receipts-page.tsx'), 'ReceiptsPage'),
+  alerts: lazyNamed(() => import('../../features/alerts/pages/alerts-page.tsx'), 'AlertsPage'),
 }

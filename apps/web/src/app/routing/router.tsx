@@ -14,6 +14,7 @@ import {
   NotFoundPage,
   PaySuccessPage,
   PortalPage,
+  ReceiptPrintPage,
   ResetPasswordPage,
   SecurityPage,
   VerifyEmailPage,
@@ -98,6 +99,13 @@ export const routes: RouteObject[] = [
             path: 'paySuccess',
             element: <PaySuccessPage />,
             handle: meta('paySuccess', 'titles.paySuccess'),
+          },
+          // A receipt to print: a sheet of its own, outside the console layout.
+          {
+            id: 'receipt',
+            path: 'receipt/:id',
+            element: <ReceiptPrintPage />,
+            handle: meta('receipts', 'titles.receipt'),
           },
           {
             id: 'console',

@@ -6,12 +6,12 @@ import {
   WHITELIST_MIN_PREFIX,
   type WhitelistEntry,
 } from '@proxy/contract/static-ip/ip-whitelist'
-import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Typography, theme } from 'antd'
-import type { ReactNode } from 'react'
+import { App, Button, Card, Flex, Popconfirm, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useIpWhitelist } from '../api/list-ip-whitelist.ts'
 import { useRemoveIpWhitelist } from '../api/remove-ip-whitelist.ts'
+import { CardListBody } from './card-list-body.tsx'
 import { IpWhitelistAdd } from './ip-whitelist-add.tsx'
 
 const WhitelistRows = ({ items }: { items: WhitelistEntry[] }) => {
@@ -79,23 +79,17 @@ export const IpWhitelistCard = () => {
   const max = data?.max ?? IP_WHITELIST_MAX
   const isFull = items.length >= max
 
-  let body: ReactNode = <Skeleton active title={false} paragraph={{ rows: 2 }} />
-  if (isError && !data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('whitelist.failed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('whitelist.retry')}
-          </Button>
-        }
-      />
-    )
-  else if (data && items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('whitelist.empty')} />
-  else if (data) body = <WhitelistRows items={items} />
+  const body = (
+    <CardListBody
+      hasData={data !== undefined}
+      isError={isError}
+      isEmpty={items.length === 0}
+      texts={{ failed: t('whitelist.failed'), retry: t('whitelist.retry'), empty: t('whitelist.empty') }}
+      onRetry={() => void refetch()}
+    >
+      <WhitelistRows items={items} />
+    </CardListBody>
+  )
 
   return (
     <Card

@@ -1,6 +1,7 @@
 // /console/ipList: the customer's static IPs with filters, export (of the selection, else of all the
 // filters match) and bulk renewal, and a detail drawer;
-// below them the IP whitelist that opens those IPs without a password.
+// below them the IP whitelist that opens those IPs without a password, and the secret download links
+// that serve them to tools.
 import { INSTANCE_STATUSES, type Instance } from '@proxy/contract/static-ip/instances'
 import { App, Button, Card, Flex, Typography, theme } from 'antd'
 import { useState } from 'react'
@@ -11,6 +12,7 @@ import { useInstances } from '../../../shared/api/list-instances.ts'
 import { pickOption, useListParams } from '../../../shared/lib/list-params.ts'
 import { pagedList } from '../../../shared/ui/paged-table/paged-list.ts'
 import type { ExportFilters } from '../api/export-instances.ts'
+import { DownloadLinksCard } from '../components/download-links-card.tsx'
 import { ExportMenu } from '../components/export-menu.tsx'
 import { InstanceDrawer } from '../components/instance-drawer.tsx'
 import { InstanceFilters, type InstanceFilterValues } from '../components/instance-filters.tsx'
@@ -106,6 +108,7 @@ export const IpListPage = () => {
         <InstanceDrawer id={openId} onClose={() => setOpenId(null)} />
       </Card>
       <IpWhitelistCard />
+      <DownloadLinksCard />
     </Flex>
   )
 }

@@ -15,8 +15,13 @@ type Props = {
 export const StatsControls = ({ controls, subjects, isNarrow, onRange, onSubject }: Props) => {
   const { t } = useTranslation('stats')
   const { token } = theme.useToken()
-  const labelOf = (item: StatsSubjectItem) =>
-    item.kind === 'instance' ? `${item.address ?? ''} · ${item.name ?? ''}` : t(`subjects.${item.kind}`)
+  const labelOf = (item: StatsSubjectItem) => {
+    if (item.kind === 'instance') return `${item.address ?? ''} · ${item.name ?? ''}`
+    if (item.kind !== 'sub-user') return t(`subjects.${item.kind}`)
+    return item.name
+      ? t('subjects.subUser', { name: item.name })
+      : t('subjects.deletedSubUser', { id: item.subject.slice('sub-user:'.length, 'sub-user:'.length + 8) })
+  }
   const options = (
     subjects ?? [{ subject: 'account', kind: 'account' as const, address: null, name: null }]
   ).map((item) => ({ value: item.subject, label: labelOf(item) }))

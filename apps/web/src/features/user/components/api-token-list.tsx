@@ -1,4 +1,4 @@
-// The customer's API tokens with their prefix and usage; revoke asks first.
+// The customer's API tokens with their prefix, scopes and usage; revoke asks first.
 import type { ApiToken } from '@proxy/contract/user/endpoints'
 import { App, Button, Popconfirm, type TableColumnsType, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/lib/format-date.ts'
 import { PagedTable } from '../../../shared/ui/paged-table/paged-table.tsx'
 import { useApiTokens } from '../api/list-api-tokens.ts'
 import { useRevokeApiToken } from '../api/revoke-api-token.ts'
+import { ApiScopeTags } from './api-token-scopes.tsx'
 
 export const ApiTokenList = () => {
   const { t, i18n } = useTranslation('user')
@@ -22,6 +23,11 @@ export const ApiTokenList = () => {
       title: t('tokens.prefix'),
       dataIndex: 'prefix',
       render: (prefix: string) => <Typography.Text code>{`${prefix}…`}</Typography.Text>,
+    },
+    {
+      title: t('tokens.scopes'),
+      dataIndex: 'scopes',
+      render: (scopes: ApiToken['scopes']) => <ApiScopeTags scopes={scopes} />,
     },
     {
       title: t('tokens.createdAt'),

@@ -1,5 +1,5 @@
 // 个人信息 (SPEC §2): account details with inline rename, API tokens and API access; width 788.
-import { ApiOutlined, KeyOutlined, UserOutlined } from '@ant-design/icons'
+import { ApiOutlined, FileTextOutlined, KeyOutlined, UserOutlined } from '@ant-design/icons'
 import { Descriptions, Flex, Modal, Skeleton, Tag, Typography, theme } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../shared/lib/format-date.ts'
 import { ApiAccess } from './api-access.tsx'
 import { ApiTokenCreate } from './api-token-create.tsx'
 import { ApiTokenList } from './api-token-list.tsx'
+import { BillingDetailsForm } from './billing-details-form.tsx'
 import { ProfileName } from './profile-name.tsx'
 
 export const PROFILE_MODAL_WIDTH = 788
@@ -97,6 +98,17 @@ export const ProfileModal = ({ open, onClose }: Props) => {
         ) : (
           <Skeleton active paragraph={{ rows: 3 }} />
         )}
+      </Section>
+      <Section
+        icon={<FileTextOutlined />}
+        title={t('billing.title')}
+        extra={
+          <Typography.Paragraph type="secondary" style={{ marginBottom: token.marginSM }}>
+            {t('billing.description')}
+          </Typography.Paragraph>
+        }
+      >
+        <BillingDetailsForm />
       </Section>
       <Section
         icon={<KeyOutlined />}
