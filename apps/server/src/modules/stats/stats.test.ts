@@ -257,6 +257,53 @@ describe('tunnel statistics from the node push', () => {
     expect(answer.body.data.items[2]?.address).toBe(`${alice.instance.ip}:${alice.instance.port}`)
   })
 
+  it('keeps a sub-user’s statistics apart, shows them to its customer only, and keeps them after it is deleted', async () => {
+    const who = await customer()
+    const created = await server.call<{ id: string; username: string }>('POST', '/api/user/sub-users', {
+      token: who.token,
+      body: { username: `stats-${randomUUID().slice(0, 8)}` },
+    })
+    expect(created.status).toBe(200)
+    const subUser = created.body.data
+    await push({
+      tunnels: report([
+        subject({ kind: 'sub-user', id: subUser.id, succeeded: 4, failures: { quota: 2 }, peakOpen: 3 }),
+        subject({ kind: 'traffic-account', id: who.id, succeeded: 1 }),
+      ]),
+    })
+    const mine = await stats(who, { subject: `sub-user:${subUser.id}` })
+    expect(mine.body.data.totals).toMatchObject({
+      opened: 6,
+      succeeded: 4,
+      failures: { quota: 2 },
+      peakConcurrent: 3,
+    })
+    // The traffic account's own login is not its sub-users'; the whole account holds both.
+    expect((await stats(who, { subject: 'traffic-account' })).body.data.totals.opened).toBe(1)
+    expect((await stats(who)).body.data.totals.opened).toBe(7)
+    expect((await stats(bob, { subject: `sub-user:${subUser.id}` })).status).toBe(404)
+    const subjects = await server.call<{ items: { subject: string; name: string | null }[] }>(
+      'GET',
+      '/api/proxy/stats/subjects',
+      { token: who.token },
+    )
+    expect(subjects.body.data.items).toContainEqual(
+      expect.objectContaining({ subject: `sub-user:${subUser.id}`, name: subUser.username }),
+    )
+    expect(
+      (await server.call('DELETE', `/api/user/sub-users/${subUser.id}`, { token: who.token })).status,
+    ).toBe(200)
+    expect((await stats(who, { subject: `sub-user:${subUser.id}` })).body.data.totals.opened).toBe(6)
+    const after = await server.call<{ items: { subject: string; name: string | null }[] }>(
+      'GET',
+      '/api/proxy/stats/subjects',
+      { token: who.token },
+    )
+    expect(after.body.data.items).toContainEqual(
+      expect.objectContaining({ subject: `sub-user:${subUser.id}`, name: null }),
+    )
+  })
+
   it('purges hours older than 90 days', async () => {
     const who = await customer()
     const old = new Date(thisHour().getTime() - 89 * 86_400_000).toISOString()
