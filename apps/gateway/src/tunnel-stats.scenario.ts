@@ -129,6 +129,28 @@ export default async function run({ apiTemplate }: StatsScenarioInput) {
       20_000,
     )
     note('bAuthentication', await socksOutcome({ ...lb, password: 'wrong' }, { host: SINK_HOST, port: held }))
+
+    // --- a sub-user of B: a credential of its own kind -------------------------------------------
+    const created = await api.call<{ id: string; username: string; password: string }>(
+      'POST',
+      '/api/user/sub-users',
+      { token: b.token, body: { username: `stats-${crypto.randomUUID().slice(0, 8)}` } },
+    )
+    const sub = created.body.data
+    const ls: ProxyLogin = { ...lb, username: sub.username, password: sub.password }
+    let subProbes = 0
+    await eventually(
+      async () => {
+        subProbes += 1
+        return socksOutcome(ls, { host: SINK_HOST, port: held })
+      },
+      (outcome) => outcome === 'granted',
+      20_000,
+    )
+    note(
+      'subAuthentication',
+      await socksOutcome({ ...ls, password: 'wrong' }, { host: SINK_HOST, port: held }),
+    )
     const stream = await openSocksTunnel(lb, { host: SINK_HOST, port: firehose })
     let received = 0
     stream.on('data', (data: Buffer) => {
@@ -174,6 +196,8 @@ export default async function run({ apiTemplate }: StatsScenarioInput) {
       outcomes,
       received,
       bProbes,
+      subProbes,
+      subUser: (await statsOf(b.token, `sub-user:${sub.id}`)).totals,
       instance: (await statsOf(a.token, `instance:${a.instance.id}`)).totals,
       account: (await statsOf(b.token, 'traffic-account')).totals,
       aAccount: (await statsOf(a.token, 'account')).totals,

@@ -60,9 +60,19 @@ describe('tunnel statistics through the real gateway', () => {
       succeeded: 2,
       failures: { ...none, authentication: 1, quota },
     })
-    // The unknown username, the probes before the account was pulled, and quota logins after the
-    // node dropped the spent account.
-    expect(result.nodeLogins).toBe(1 + (result.bProbes - 1) + (3 - quota))
+    // The unknown username, the probes before the account and its sub-user were pulled, and quota
+    // logins after the node dropped the spent account.
+    expect(result.nodeLogins).toBe(1 + (result.bProbes - 1) + (result.subProbes - 1) + (3 - quota))
+  })
+
+  it('counts a sub-user as a credential of its own', () => {
+    expect(result.subUser).toEqual({
+      opened: 2,
+      succeeded: 1,
+      failed: 1,
+      failures: { ...none, authentication: 1 },
+      peakConcurrent: expect.any(Number),
+    })
   })
 
   it('shows another customer’s static IP to nobody else', () => {
