@@ -7,6 +7,7 @@ import type { GuardUpdate } from './route/guard.ts'
 import type { LeaseToPlane } from './tracker/lease-book.ts'
 import type { LeaseFromPlane } from './tracker/leases.ts'
 import type { UsageRecord } from './tracker/meter.ts'
+import type { TunnelStatsMessage } from './tracker/tunnel-stats.ts'
 
 export type Session = NonNullable<Grant['session']>
 /**
@@ -32,6 +33,8 @@ export type FromPlane =
       openTunnels: number
       failures: [string, number][]
       refusals?: CredentialRefusals[]
+      /** Tunnel statistics since the last report (tracker/tunnel-stats.ts). */
+      tunnels?: TunnelStatsMessage
     }
   | { type: 'session'; ask: number; account: string; session: Session }
   | LeaseFromPlane

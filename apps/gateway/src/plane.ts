@@ -32,6 +32,7 @@ import {
 import { createMeter } from './tracker/meter.ts'
 import { createRefusalTally } from './tracker/refusals.ts'
 import { createRelay } from './tracker/relay.ts'
+import { createTunnelStats } from './tracker/tunnel-stats.ts'
 import { createTunnels } from './tracker/tunnels.ts'
 
 /** How often a plane hands its counts to the sync side. */
@@ -105,6 +106,7 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
     ownRanges: [...config.GATEWAY_ADDRESSES, config.GATEWAY_POOL_HOST],
   })
   const refusals = createRefusalTally()
+  const tunnelStats = createTunnelStats()
   /** What every resolver of this plane (TCP, UDP) judges with and counts into. */
   const destinations = { policy, onRefused: (grant: Grant) => refusals.add(grant) }
   const dialFrom = createDialer({ ...destinations, connectTimeoutMs: config.GATEWAY_CONNECT_TIMEOUT_MS })
@@ -115,10 +117,14 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
   const withExit = async (grant: Grant): Promise<Grant> =>
     grant.session ? { ...grant, exitAddress: await sessions.exit(grant.id, grant.session) } : grant
   const dial: ProxyContext['dial'] = (grant, destination) =>
-    slots.hold(
+    tunnelStats.dialled(
       grant,
-      async () => dialFrom(await withExit(grant), destination),
-      (upstream) => upstream,
+      destination.host,
+      slots.hold(
+        grant,
+        async () => dialFrom(await withExit(grant), destination),
+        (upstream) => upstream,
+      ),
     )
   const associate = createUdpAssociations({
     tunnels,
@@ -145,16 +151,25 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
               authenticate: (at, user, pass) => store.authenticate(at, user, pass, () => {}),
               refusedUntil: () => 0,
             }
-          : guardConnection(guard, socket.remoteAddress ?? '', store.authenticate, whitelisted)),
+          : guardConnection(
+              guard,
+              socket.remoteAddress ?? '',
+              tunnelStats.checking(store.authenticate, whitelisted),
+              whitelisted,
+            )),
         whitelisted,
         dial,
         // A UDP association leaves from one exit for its whole life, picked as a tunnel's is; its
         // control connection holds the slot.
         associate: (grant, control) =>
-          slots.hold(
+          tunnelStats.dialled(
             grant,
-            async () => associate(await withExit(grant), control, entry),
-            () => control,
+            undefined,
+            slots.hold(
+              grant,
+              async () => associate(await withExit(grant), control, entry),
+              () => control,
+            ),
           ),
         relay,
         async spend(grant, up, down) {
@@ -186,6 +201,7 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
   function receive(message: ToPlane) {
     if (message.type === 'users') {
       store.apply(message.users)
+      tunnelStats.follow(message.users, store.instances)
       const entries = store.entries().filter((entry) => isOwned(entry.address))
       // GATEWAY_ADDRESSES are refused whole; pool exits may lie outside them.
       policy.setServed([...entries.map((entry) => entry.address), ...store.exitAddresses()])
@@ -215,12 +231,14 @@ export function startPlane(config: GatewayConfig, send: (message: FromPlane) => 
   function report() {
     unreported = 0
     const refused = refusals.drain()
+    const tunnelCounts = tunnelStats.report(tunnels)
     send({
       type: 'counts',
       records: meter.drain(),
       openTunnels: tunnels.size,
       failures: guard.drain(),
       ...(refused.length > 0 && { refusals: refused }),
+      ...(tunnelCounts && { tunnels: tunnelCounts }),
     })
   }
   const timer = setInterval(() => {

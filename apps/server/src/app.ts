@@ -37,6 +37,8 @@ import { createReminders, type Reminders } from './modules/reminders/reminders.s
 import { instancesByIds, replacementsForOrder } from './modules/static-ip/index.ts'
 import { createLifecycle, type Lifecycle } from './modules/static-ip/lifecycle.service.ts'
 import { staticIpRoutes } from './modules/static-ip/static-ip.routes.ts'
+import { purgeTunnelStats } from './modules/stats/index.ts'
+import { statsRoutes } from './modules/stats/stats.routes.ts'
 import { subUserRoutes } from './modules/sub-users/sub-users.routes.ts'
 import { expirePackages } from './modules/traffic/package-expiry.ts'
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts'
@@ -168,6 +170,7 @@ export async function buildApp(
   await app.register(trafficRoutes, deps)
   await app.register(subUserRoutes, deps)
   await app.register(nodeRoutes, deps)
+  await app.register(statsRoutes, deps)
   await app.register(adminRoutes, { ...deps, mailer, mailQueue })
   await app.register(operationsRoutes, deps)
   await app.register(financeRoutes, deps)
@@ -208,6 +211,7 @@ export async function buildApp(
       { name: 'purge-webhook-deliveries', everyMs: 3_600_000, run: () => alerts.purge() },
       { name: 'purge-idempotency-keys', everyMs: 3_600_000, run: () => purgeIdempotencyKeys(database.db) },
       { name: 'purge-login-attempts', everyMs: 3_600_000, run: () => purgeLoginAttempts(database.db) },
+      { name: 'purge-tunnel-stats', everyMs: 3_600_000, run: () => purgeTunnelStats(database.db) },
     ])
 
   await registerWebClient(app, config.WEB_DIST)

@@ -32,6 +32,7 @@ const PAGE_CONTENT: Record<string, string> = {
   '/console/buyTrafficFlow': 'traffic-summary',
   '/console/trafficFlowPackList': 'package-table',
   '/console/subUsers': 'sub-users',
+  '/console/tunnelStats': 'stats-controls',
   '/console/overview': 'greeting',
   '/console/alerts': 'alert-rules',
 }

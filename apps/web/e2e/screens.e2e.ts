@@ -55,6 +55,7 @@ const CONSOLE_PAGES: TitleKey[] = [
   'trafficFlowHistory',
   'trafficFlowPackList',
   'subUsers',
+  'tunnelStats',
   'recharge',
   'businessFlow',
 ]

@@ -18,6 +18,8 @@ export class DialError extends Error {
   constructor(
     readonly reason: DialFailure,
     message?: string,
+    /** The system's error code behind it (ENOTFOUND…), which tunnel statistics tell apart. */
+    readonly code?: string,
   ) {
     super(message ?? reason)
     this.name = 'DialError'

@@ -33,7 +33,7 @@ const reasons: Record<string, DialError['reason']> = {
 function toDialError(error: unknown): DialError {
   if (error instanceof DialError) return error
   const code = (error as NodeJS.ErrnoException).code ?? ''
-  return new DialError(reasons[code] ?? 'general', (error as Error).message)
+  return new DialError(reasons[code] ?? 'general', (error as Error).message, code || undefined)
 }
 
 /**
@@ -53,14 +53,15 @@ export function createResolver(options: ResolverOptions) {
 
   async function pick(grant: Grant, destination: Destination): Promise<string> {
     if (!Number.isInteger(destination.port) || destination.port < 1 || destination.port > 65535) {
-      throw new DialError('not-allowed', `bad port ${destination.port}`)
+      throw new DialError('not-allowed', `bad port ${destination.port}`, 'EINVAL')
     }
     const exit = grant.exitAddress ? unmapIPv4(grant.exitAddress) : undefined
     const resolved = (await resolve(destination.host)).map(unmapIPv4)
     // A socket bound to an IPv4 exit cannot carry IPv6 (and the reverse).
     const usable = exit ? resolved.filter((a) => family(a) === family(exit)) : resolved
     const [first] = usable
-    if (resolved.length === 0) throw new DialError('host-unreachable', `${destination.host} has no address`)
+    if (resolved.length === 0)
+      throw new DialError('host-unreachable', `${destination.host} has no address`, 'ENODATA')
     if (first === undefined)
       throw new DialError('network-unreachable', `${destination.host}: no address of the exit's family`)
     // Any forbidden answer condemns the name: mixed answers are how DNS rebinding is tried.

@@ -155,12 +155,16 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     }
   }
 
-  /** `onWrong` hears of a wrong pair (the guard counts it), not of a right one that is cut off. */
+  /**
+   * `onWrong` hears of a wrong pair (the guard counts it), not of a right one that is cut off;
+   * `onRefused` of both, with the credential the username named (tunnel statistics).
+   */
   const authenticate = (
     entry: Entry,
     username: string,
     password: string,
     onWrong?: () => void,
+    onRefused?: (named: Grant | undefined, why: 'password' | 'cut-off') => void,
   ): Grant | null => {
     const key = keyOf(entry)
     const login = poolKeys.has(key) ? parseUsername(username) : { username }
@@ -175,9 +179,13 @@ export function createCredentialStore(poolEntries: Entry[], options: StoreOption
     const isMatch = timingSafeEqual(candidate?.digest ?? NO_DIGEST, digestOf(password))
     if (!candidate || !isMatch) {
       onWrong?.()
+      onRefused?.(candidate?.grant, 'password')
       return null
     }
-    if (!isCurrent(candidate.grant)) return null
+    if (!isCurrent(candidate.grant)) {
+      onRefused?.(candidate.grant, 'cut-off')
+      return null
+    }
     if (candidate.grant.kind === 'instance') return candidate.grant
     // A sticky session's exit is held node-wide (every worker must agree): found when dialling.
     if (login?.session) return { ...candidate.grant, session: login.session }

@@ -17,6 +17,7 @@ import { createLeaseBook } from '../tracker/lease-book.ts'
 import { BYTES_MIN_SLICE, bytesKey, parseKey } from '../tracker/limits.ts'
 import { createMeter } from '../tracker/meter.ts'
 import { createRefusalTally } from '../tracker/refusals.ts'
+import { createTunnelStatsBook } from '../tracker/tunnel-stats-book.ts'
 import { createCredentials } from './credentials.ts'
 import { createNodeStats } from './node-stats.ts'
 import { createPusher } from './pusher.ts'
@@ -53,10 +54,13 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
       credentials.subjectsOf(id).reduce((sum, subject) => sum + meter.undrained(subject), 0) +
       pusher.unacknowledged(id),
   })
+  /** Tunnel statistics from every plane, pushed with the bytes. */
+  const tunnelStats = createTunnelStatsBook()
   const pusher = createPusher({
     ...api,
     spoolDir: config.GATEWAY_SPOOL_DIR,
     meter,
+    tunnelStats,
     chargedTo: (record) => credentials.chargedTo(record),
     onDisabled: (ids) => {
       credentials.markDisabled(ids)
@@ -134,7 +138,8 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
 
   async function pull() {
     const { changed, users } = await credentials.pull()
-    if (changed) {
+    tunnelStats.follow(users)
+    if (changed || users.keepDestinations) {
       broadcast({ type: 'users', users })
       // Not awaited: a v2ray restart may wait up to 5 s and must not hold up the next pull.
       void vmess.sync(credentials.instances().filter((instance) => isOwned(instance.ip)))
@@ -161,6 +166,7 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
       })
     }
     openTunnels.set(plane, message.openTunnels)
+    if (message.tunnels) tunnelStats.receive(plane, message.tunnels)
     if (message.failures.length > 0) {
       // Every plane hears the levels (and blocks) first; then the reporter, which of its failures they hold.
       broadcast(guard.add(message.failures))
@@ -213,6 +219,8 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
       every(config.GATEWAY_PUSH_MS, 'push', push)
       void heartbeat().catch((error: Error) => log.warn({ err: error }, 'gateway heartbeat failed'))
       every(config.GATEWAY_HEARTBEAT_MS, 'heartbeat', heartbeat)
+      // Peak concurrency: the planes' open tunnels, summed, sampled each second.
+      loops.push(setInterval(tunnelStats.sample, 1000))
     },
     pull,
     push,
@@ -222,11 +230,12 @@ export function createNodeSync(config: GatewayConfig, planes: PlaneLinks, log: L
     forget(plane: string) {
       openTunnels.delete(plane)
       leases.forget(plane)
+      tunnelStats.forget(plane)
     },
     /** What a new plane starts from: everything held, and every allowance. */
     welcome: (): ToPlane[] => [
       { type: 'relay', entry: relay },
-      { type: 'users', users: credentials.snapshot() },
+      { type: 'users', users: { ...credentials.snapshot(), keepDestinations: tunnelStats.keepers() } },
       { type: 'limits', allowances: [...allowances()], disabled: credentials.disabled() },
       guard.welcome(),
     ],

@@ -15,9 +15,16 @@ import {
   type TrafficReport,
   TrafficReportAnswer,
 } from '@proxy/contract/nodes/endpoints'
+import type { TunnelStatsReport } from '@proxy/contract/nodes/tunnel-stats'
 import { z } from 'zod'
 import type { Meter } from '../tracker/meter.ts'
-import { callNodeApi, endpointName, NodeApiError, type NodeApiOptions } from './node-api.ts'
+import {
+  callNodeApi,
+  endpointName,
+  type NodeApiAnswer,
+  NodeApiError,
+  type NodeApiOptions,
+} from './node-api.ts'
 import { createSpool, newReportId } from './spool.ts'
 
 export type PusherOptions = NodeApiOptions & {
@@ -27,6 +34,8 @@ export type PusherOptions = NodeApiOptions & {
   onDisabled: (ids: string[]) => void
   /** A batch the server refused for good: its bytes per allowance (allowance id → bytes) never reach a package. */
   onBuried?: (bytes: Map<string, number>) => void
+  /** Tunnel statistics to carry with the bytes (tracker/tunnel-stats-book.ts). */
+  tunnelStats?: { drain(): TunnelStatsReport[] }
   /** The allowances a record's bytes are charged to (default: a traffic account's own). */
   chargedTo?: (record: TrafficReport['records'][number]) => string[]
 }
@@ -129,15 +138,20 @@ export function createPusher(options: PusherOptions) {
   async function spoolMeter(pending: string[]) {
     const records = options.meter.drain()
     checkpointed = options.meter.counted()
+    const tunnels = options.tunnelStats?.drain() ?? []
     const batches = [...unwritten]
     // Held in the same tick as the drain: a byte is always either in the meter or held here. The
     // first batch is the one the checkpoint named.
     for (let start = 0; start < records.length; start += REPORT_MAX_RECORDS) {
       const reportId = start === 0 ? epoch : newReportId()
-      const batch = { reportId, records: records.slice(start, start + REPORT_MAX_RECORDS) }
+      const batch: TrafficReport = { reportId, records: records.slice(start, start + REPORT_MAX_RECORDS) }
+      const stats = tunnels.shift()
+      if (stats) batch.tunnels = stats
       hold(batch)
       batches.push(batch)
     }
+    // Statistics beyond the byte batches go alone (never under the checkpoint's reportId, which its bytes may still take).
+    for (const stats of tunnels) batches.push({ reportId: newReportId(), records: [], tunnels: stats })
     if (records.length > 0) epoch = newReportId()
     for (const [i, batch] of batches.entries()) {
       try {
@@ -184,7 +198,10 @@ export function createPusher(options: PusherOptions) {
       release(reportId)
       return
     }
-    const answer = await callNodeApi(options, nodeTraffic, { body })
+    let answer = await callNodeApi(options, nodeTraffic, { body })
+    // A server older than tunnel statistics (or refusing them) still takes the bytes: nothing of
+    // this reportId was applied, so they go again, alone.
+    if (isFinal(answer.status) && body.includes('"tunnels"')) answer = await sendBytesOnly(body, answer)
     if (isFinal(answer.status)) {
       await spool.bury(reportId)
       dead += 1
@@ -203,6 +220,12 @@ export function createPusher(options: PusherOptions) {
     release(reportId)
     await spool.remove(reportId)
     if (parsed.data.disabled.length > 0) options.onDisabled(parsed.data.disabled.map((d) => d.id))
+  }
+
+  async function sendBytesOnly(body: string, refused: NodeApiAnswer): Promise<NodeApiAnswer> {
+    const { tunnels, ...bytes } = JSON.parse(body) as TrafficReport
+    if (!tunnels) return refused
+    return callNodeApi(options, nodeTraffic, { body: JSON.stringify(bytes) })
   }
 
   /** Tells the server the node is alive; with `stats`, also how it is doing. */

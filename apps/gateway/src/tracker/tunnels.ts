@@ -62,6 +62,9 @@ export function createTunnels() {
 
     count: (grant: Grant) => byGrant.get(keyOf(grant))?.size ?? 0,
 
+    /** `kind:id` → tunnels open, for every credential with any (tunnel statistics' peaks). */
+    openBySubject: () => new Map([...byGrant].map(([key, set]) => [key, set.size])),
+
     /**
      * Destroys both ends of every tunnel whose grant matches (`gracefully`: ends them, so what was
      * counted still arrives); returns how many were cut.

@@ -8,6 +8,7 @@ import enOverview from '../locales/en-US/overview.json'
 import enPortal from '../locales/en-US/portal.json'
 import enReceipts from '../locales/en-US/receipts.json'
 import enStaticIp from '../locales/en-US/static-ip.json'
+import enStats from '../locales/en-US/stats.json'
 import enTraffic from '../locales/en-US/traffic.json'
 import enUser from '../locales/en-US/user.json'
 import enWallet from '../locales/en-US/wallet.json'
@@ -25,6 +26,7 @@ export const enUS: Namespaces = {
   orders: enOrders,
   receipts: enReceipts,
   alerts: enAlerts,
+  stats: enStats,
 }
 
 export const antdLocale = antdEnUS

@@ -9,6 +9,7 @@ export const SPEC_CONSOLE_MENU: readonly (readonly [label: string, path: string]
   ['流量历史', '/console/trafficFlowHistory'],
   ['流量包列表', '/console/trafficFlowPackList'],
   ['子账号', '/console/subUsers'],
+  ['请求统计', '/console/tunnelStats'],
   ['充值', '/console/recharge'],
   ['账单记录', '/console/businessFlow'],
   // Not in the SPEC: the receipts of issue 29, beside the billing records.

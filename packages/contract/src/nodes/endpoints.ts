@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { text } from '../input.ts'
 import { CredentialRefusals, DestinationDenyList, REFUSALS_MAX_CREDENTIALS } from './policy.ts'
+import { TunnelStatsReport } from './tunnel-stats.ts'
 
 export const REPORT_MAX_RECORDS = 10_000
 const Bytes = z.number().int().min(0).max(1e15)
@@ -81,6 +82,11 @@ export const NodeUsers = z.object({
    * servers never send it; a node that has seen it knows the server takes `refusals` heartbeats.
    */
   policy: DestinationDenyList.optional(),
+  /**
+   * The customers who keep their top destinations (tunnel statistics): in every full answer, and
+   * whole in a delta when it changed. Older servers never send it, and then no host name is counted.
+   */
+  keepDestinations: z.array(z.string()).optional(),
 })
 export type NodeUsers = z.infer<typeof NodeUsers>
 
@@ -95,6 +101,8 @@ export const UsageRecord = z.strictObject({
 export const TrafficReport = z.strictObject({
   reportId: text().min(1).max(128),
   records: z.array(UsageRecord).max(REPORT_MAX_RECORDS),
+  /** Tunnel statistics (nodes/tunnel-stats.ts), optional: older nodes send none. */
+  tunnels: TunnelStatsReport.optional(),
 })
 export type TrafficReport = z.infer<typeof TrafficReport>
 

@@ -11,6 +11,7 @@ import {
   servedOwners,
   whitelistSources,
 } from '../static-ip/index.ts'
+import { destinationKeepers } from '../stats/index.ts'
 import { servedSubUsers, turnedDay, withLoginCaps } from '../sub-users/index.ts'
 import { accountsWithBytesLeft, accountsWithPackagesExpiredSince } from '../traffic/index.ts'
 import { readDenyList } from './node-policy.ts'
@@ -118,6 +119,7 @@ async function snapshotRest(tx: Tx, node: string, cursor: string, now: Date) {
     removedSubUsers: [],
     pool: await poolExits(tx, node),
     policy: await denyList(tx),
+    keepDestinations: await destinationKeepers(tx),
   })
   return rest
 }
@@ -173,6 +175,7 @@ async function delta(tx: Tx, node: string, since: Cursor, cursor: string, now: D
     removedSubUsers: without(subUserIds, subUsers),
     ...(changed('pool').size > 0 ? { pool: await poolExits(tx, node) } : {}),
     ...(changed('policy').size > 0 ? { policy: await denyList(tx) } : {}),
+    ...(changed('destinations').size > 0 ? { keepDestinations: await destinationKeepers(tx) } : {}),
   }
 }
 

@@ -92,11 +92,11 @@ export const credentialChanges = pgTable(
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     txid: bigint('txid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
     kind: text('kind', {
-      enum: ['instance', 'traffic-account', 'sub-user', 'whitelist', 'pool', 'policy'],
+      enum: ['instance', 'traffic-account', 'sub-user', 'whitelist', 'pool', 'policy', 'destinations'],
     }).notNull(),
     /**
      * The instance id; the customer id for traffic accounts and whitelists; the inventory id for the
-     * pool; the destination_policy row for the policy.
+     * pool; the destination_policy row for the policy; the customer for 'destinations' (stats_settings).
      */
     subjectId: uuid('subject_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { hashToken, newToken } from '../auth/index.ts'
 import { ownersOfInstances } from '../static-ip/index.ts'
+import { recordTunnelStats } from '../stats/index.ts'
 import { recordCredentialUsage, subUserOwners } from '../sub-users/index.ts'
 import { drawFromPackages, existingAccounts, recordHourlyUsage } from '../traffic/index.ts'
 import { NODE_TOKEN_PREFIX } from './node-auth.ts'
@@ -97,6 +98,7 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
       .onConflictDoNothing()
       .returning()
     if (fresh.length === 0) return { duplicate: true, accepted: 0, disabled: [] }
+    if (report.tunnels) await recordTunnelStats(tx, nodeId, report.tunnels, now)
 
     // Arrays travel as one parameter each (unnest / any): 10,000 records are a handful of
     // parameters instead of 60,000, which is most of the cost of a big push.

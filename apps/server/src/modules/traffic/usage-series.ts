@@ -5,9 +5,8 @@
 import { bytesToWire } from '@proxy/contract/bytes'
 import type { UsageSeries } from '@proxy/contract/traffic/usage'
 import { type SQL, sql } from 'drizzle-orm'
-import { type Db, pgErrorCode } from '../../platform/db/client.ts'
-import { rowsOf } from '../../platform/db/sql.ts'
-import { AppError } from '../../platform/errors.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { bucketOfHour, bucketStarts, rowsInZone } from '../../platform/db/time-buckets.ts'
 
 // Sums are numeric, which both drivers answer as strings: read with BigInt, never Number.
 type Row = { time: Date | string; up: number | string | bigint; down: number | string | bigint }
@@ -20,19 +19,10 @@ export type SeriesRange = { from: string; to: string; granularity: 'hour' | 'day
 export type HourlyRows = (start: SQL, end: SQL) => SQL
 
 export async function usageSeriesOf(db: Db, range: SeriesRange, hoursOf: HourlyRows): Promise<UsageSeries> {
-  const { from, to, tz } = range
+  const { to, tz } = range
   // Bucket starts as instants: UTC hours, or local midnights converted back from wall time.
-  const buckets =
-    range.granularity === 'hour'
-      ? sql`select generate_series(date_trunc('hour', ${from}::timestamptz), ${to}::timestamptz, interval '1 hour') as t`
-      : sql`select d at time zone ${tz} as t from generate_series(
-          date_trunc('day', ${from}::timestamptz at time zone ${tz}),
-          ${to}::timestamptz at time zone ${tz},
-          interval '1 day') as d`
-  const bucketOf =
-    range.granularity === 'hour'
-      ? sql`hour`
-      : sql`date_trunc('day', hour at time zone ${tz}) at time zone ${tz}`
+  const buckets = bucketStarts(range)
+  const bucketOf = bucketOfHour(range)
   const statement = sql`
     with buckets as (select t from (${buckets}) as b where t < ${to}::timestamptz),
     hours as (${hoursOf(sql`(select min(t) from buckets)`, sql`${to}::timestamptz`)}),
@@ -40,19 +30,7 @@ export async function usageSeriesOf(db: Db, range: SeriesRange, hoursOf: HourlyR
     select buckets.t as time, coalesce(usage.up, 0) as up, coalesce(usage.down, 0) as down
     from buckets left join usage on usage.t = buckets.t
     order by buckets.t`
-  let rows: Row[]
-  try {
-    rows = rowsOf<Row>(await db.execute(statement))
-  } catch (error) {
-    // The contract checks tz against the runtime's zone list; the database's list can be shorter.
-    if (pgErrorCode(error) === '22023')
-      throw new AppError(
-        'VALIDATION_FAILED',
-        { issues: [{ field: 'tz', message: 'unknown time zone' }] },
-        'tz: unknown time zone',
-      )
-    throw error
-  }
+  const rows = await rowsInZone<Row>(db, statement)
   // Summed in bigint; each figure is part of the customer's lifetime total, which is kept within
   // 2^53 − 1 bytes, so every one converts to an exact JSON number.
   let up = 0n

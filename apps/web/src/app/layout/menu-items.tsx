@@ -18,6 +18,8 @@ import {
   FundOutlined,
   IdcardFilled,
   IdcardOutlined,
+  PieChartFilled,
+  PieChartOutlined,
   ProfileFilled,
   ProfileOutlined,
   ShoppingFilled,
@@ -65,6 +67,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { key: 'trafficFlowHistory', ActiveIcon: ClockCircleFilled, InactiveIcon: ClockCircleOutlined },
       { key: 'trafficFlowPackList', ActiveIcon: AppstoreFilled, InactiveIcon: AppstoreOutlined },
       { key: 'subUsers', ActiveIcon: IdcardFilled, InactiveIcon: IdcardOutlined },
+      { key: 'tunnelStats', ActiveIcon: PieChartFilled, InactiveIcon: PieChartOutlined },
     ],
   },
   {

@@ -1,5 +1,5 @@
-// The nine console pages of SPEC §2 and the pages added since (receipts, alerts, sub-users): path, menu key and
-// title, shared by the router and the side menu.
+// The nine console pages of SPEC §2 and the pages added since (receipts, alerts, sub-users, request
+// statistics): path, menu key and title, shared by the router and the side menu.
 import type { TitleKey } from './route-meta.ts'
 
 export type ConsolePageKey =
@@ -11,6 +11,7 @@ export type ConsolePageKey =
   | 'trafficFlowHistory'
   | 'trafficFlowPackList'
   | 'subUsers'
+  | 'tunnelStats'
   | 'recharge'
   | 'businessFlow'
   | 'receipts'
@@ -33,6 +34,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   page('trafficFlowHistory'),
   page('trafficFlowPackList'),
   page('subUsers'),
+  page('tunnelStats'),
   page('recharge'),
   page('businessFlow'),
   page('receipts'),

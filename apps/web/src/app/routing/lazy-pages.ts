@@ -65,6 +65,7 @@ export const CONSOLE_PAGE_COMPONENTS: Record<ConsolePageKey, ComponentType> = {
     'TrafficFlowPackListPage',
   ),
   subUsers: lazyNamed(() => import('../../features/traffic/pages/sub-users-page.tsx'), 'SubUsersPage'),
+  tunnelStats: lazyNamed(() => import('../../features/stats/pages/stats-page.tsx'), 'StatsPage'),
   recharge: lazyNamed(() => import('../../features/wallet/pages/recharge-page.tsx'), 'RechargePage'),
   businessFlow: lazyNamed(
     () => import('../../features/wallet/pages/business-flow-page.tsx'),

@@ -4,10 +4,11 @@ import type { UsagePoint } from '@proxy/contract/traffic/usage'
 import { theme } from 'antd'
 import { LineChart } from 'echarts/charts'
 import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components'
-import { type ECharts, init, use } from 'echarts/core'
+import { use } from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useEcharts } from '../../../shared/ui/use-echarts.ts'
 import { buildUsageChartOption, type ChartPalette } from './chart-option.ts'
 import { browserTimeZone, type Granularity } from './usage-range.ts'
 
@@ -24,22 +25,7 @@ export type UsageChartProps = {
 export const UsageChart = ({ series, granularity, height = 320, tz }: UsageChartProps) => {
   const { t, i18n } = useTranslation('traffic', { keyPrefix: 'usage' })
   const { token } = theme.useToken()
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<ECharts | null>(null)
-
-  useEffect(() => {
-    const element = box.current
-    if (!element) return
-    const instance = init(element, undefined, { renderer: 'canvas' })
-    chart.current = instance
-    const observer = new ResizeObserver(() => instance.resize())
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      instance.dispose()
-      chart.current = null
-    }
-  }, [])
+  const { box, draw } = useEcharts()
 
   const palette: ChartPalette = useMemo(
     () => ({
@@ -56,7 +42,7 @@ export const UsageChart = ({ series, granularity, height = 320, tz }: UsageChart
   )
 
   useEffect(() => {
-    chart.current?.setOption(
+    draw(
       buildUsageChartOption({
         series,
         granularity,
@@ -65,9 +51,8 @@ export const UsageChart = ({ series, granularity, height = 320, tz }: UsageChart
         labels: { up: t('totals.up'), down: t('totals.down'), total: t('totals.total') },
         palette,
       }),
-      { notMerge: true },
     )
-  }, [series, granularity, tz, i18n.language, t, palette])
+  }, [draw, series, granularity, tz, i18n.language, t, palette])
 
   return (
     <div
