@@ -1,7 +1,52 @@
-// What a card's list shows while it is read: a skeleton, then the rows, an empty note, or a failure with a
-// retry button (the IP whitelist and the download links).
-import { Alert, Button, Empty, Skeleton } from 'antd'
-import type { ReactNode } from 'react'
+// The card of a list with a cap (the IP whitelist and the download links): its title with an icon, how
+// many of the allowed it holds, and what the list shows while it is read: a skeleton, then the rows, an
+// empty note, or a failure with a retry button.
+import { Alert, Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd'
+import type { ComponentType, CSSProperties, ReactNode } from 'react'
+
+type CappedListCardProps = {
+  icon: ComponentType<{ style?: CSSProperties }>
+  title: string
+  /** "n of max", once the list is read. */
+  count: string | undefined
+  isFull: boolean
+  testId: string
+  countTestId: string
+  children: ReactNode
+}
+
+export const CappedListCard = ({
+  icon: Icon,
+  title,
+  count,
+  isFull,
+  testId,
+  countTestId,
+  children,
+}: CappedListCardProps) => {
+  const { token } = theme.useToken()
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Flex align="center" gap={token.marginXS}>
+          <Icon style={{ color: token.colorPrimary }} />
+          {title}
+        </Flex>
+      }
+      extra={
+        count !== undefined && (
+          <Typography.Text type={isFull ? 'warning' : 'secondary'} data-testid={countTestId}>
+            {count}
+          </Typography.Text>
+        )
+      }
+      data-testid={testId}
+    >
+      {children}
+    </Card>
+  )
+}
 
 type Props = {
   hasData: boolean

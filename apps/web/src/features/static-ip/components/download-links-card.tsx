@@ -5,12 +5,12 @@ import {
   type DownloadLinkSecret as Created,
   DOWNLOAD_LINKS_MAX,
 } from '@proxy/contract/static-ip/download-links'
-import { Button, Card, Flex, Typography, theme } from 'antd'
+import { Button, Flex, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCatalog } from '../../../shared/api/get-catalog.ts'
 import { useDownloadLinks } from '../api/list-download-links.ts'
-import { CardListBody } from './card-list-body.tsx'
+import { CappedListCard, CardListBody } from './card-list-body.tsx'
 import { DownloadLinkCreateModal } from './download-link-create-modal.tsx'
 import { DownloadLinkRows } from './download-link-rows.tsx'
 import { DownloadLinkSecret } from './download-link-secret.tsx'
@@ -44,22 +44,13 @@ export const DownloadLinksCard = () => {
   )
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={token.marginXS}>
-          <LinkOutlined style={{ color: token.colorPrimary }} />
-          {t('downloadLinks.title')}
-        </Flex>
-      }
-      extra={
-        data && (
-          <Typography.Text type={isFull ? 'warning' : 'secondary'} data-testid="download-link-count">
-            {t('downloadLinks.count', { used: items.length, max })}
-          </Typography.Text>
-        )
-      }
-      data-testid="download-links"
+    <CappedListCard
+      icon={LinkOutlined}
+      title={t('downloadLinks.title')}
+      count={data && t('downloadLinks.count', { used: items.length, max })}
+      isFull={isFull}
+      testId="download-links"
+      countTestId="download-link-count"
     >
       <Flex vertical gap={token.margin}>
         <Typography.Text type="secondary">{t('downloadLinks.description')}</Typography.Text>
@@ -88,6 +79,6 @@ export const DownloadLinksCard = () => {
           }}
         />
       )}
-    </Card>
+    </CappedListCard>
   )
 }

@@ -6,12 +6,12 @@ import {
   WHITELIST_MIN_PREFIX,
   type WhitelistEntry,
 } from '@proxy/contract/static-ip/ip-whitelist'
-import { App, Button, Card, Flex, Popconfirm, Typography, theme } from 'antd'
+import { App, Button, Flex, Popconfirm, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatLocalDateTime } from '../../../shared/lib/format-date.ts'
 import { useIpWhitelist } from '../api/list-ip-whitelist.ts'
 import { useRemoveIpWhitelist } from '../api/remove-ip-whitelist.ts'
-import { CardListBody } from './card-list-body.tsx'
+import { CappedListCard, CardListBody } from './card-list-body.tsx'
 import { IpWhitelistAdd } from './ip-whitelist-add.tsx'
 
 const WhitelistRows = ({ items }: { items: WhitelistEntry[] }) => {
@@ -92,22 +92,13 @@ export const IpWhitelistCard = () => {
   )
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={token.marginXS}>
-          <SafetyCertificateOutlined style={{ color: token.colorPrimary }} />
-          {t('whitelist.title')}
-        </Flex>
-      }
-      extra={
-        data && (
-          <Typography.Text type={isFull ? 'warning' : 'secondary'} data-testid="whitelist-count">
-            {t('whitelist.count', { used: items.length, max })}
-          </Typography.Text>
-        )
-      }
-      data-testid="ip-whitelist"
+    <CappedListCard
+      icon={SafetyCertificateOutlined}
+      title={t('whitelist.title')}
+      count={data && t('whitelist.count', { used: items.length, max })}
+      isFull={isFull}
+      testId="ip-whitelist"
+      countTestId="whitelist-count"
     >
       <Flex vertical gap={token.margin}>
         <Flex vertical gap={token.marginXXS}>
@@ -119,6 +110,6 @@ export const IpWhitelistCard = () => {
         <IpWhitelistAdd max={max} isFull={isFull} isReady={data !== undefined} />
         {body}
       </Flex>
-    </Card>
+    </CappedListCard>
   )
 }
