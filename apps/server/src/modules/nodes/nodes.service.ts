@@ -64,6 +64,11 @@ export async function revokeNode(db: Db | Tx, idOrName: string): Promise<number>
 
 type Subject = { kind: 'instance' | 'traffic-account' | 'sub-user'; id: string }
 type Totals = Subject & { up: bigint; down: bigint }
+/** A subject's totals with its customer. */
+type Owned = Totals & { userId: string }
+/** Totals as billed: only instances and traffic accounts have buckets and packages. */
+type Billed = Owned & { kind: 'instance' | 'traffic-account' }
+const isBilled = (t: Owned): t is Billed => t.kind !== 'sub-user'
 
 /** Refuses a push that would take these subjects' customers past the exact-number bound; final, not retried. */
 const tooLarge = (subjects: Subject[]) =>
@@ -114,19 +119,19 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
     const owner = new Map(
       [...instanceOwners, ...accountOwners, ...subUsersOwners].map((row) => [row.id, row.userId]),
     )
-    const known = [...totals.values()].filter((total) => owner.has(total.id) && total.up + total.down > 0n)
+    // Each subject with bytes and a known owner, its customer named once for every step below.
+    const known: Owned[] = []
+    for (const total of totals.values()) {
+      const userId = owner.get(total.id)
+      if (userId !== undefined && total.up + total.down > 0n) known.push(Object.assign(total, { userId }))
+    }
     if (known.length === 0) return { duplicate: false, accepted: report.records.length, disabled: [] }
 
-    await addToLifetimeTotals(tx, known, owner)
-    const billed = billedTotals(known, owner)
-    await recordHourlyUsage(
-      tx,
-      hour,
-      billed.map((t) => ({ ...t, userId: owner.get(t.id) ?? t.id })),
-    )
-    const withOwner = (kind: Totals['kind']) =>
-      known.filter((t) => t.kind === kind).map((t) => ({ ...t, userId: owner.get(t.id) ?? t.id }))
-    await recordCredentialUsage(tx, now, hour, withOwner('sub-user'), withOwner('traffic-account'))
+    await addToLifetimeTotals(tx, known)
+    const billed = billedTotals(known)
+    await recordHourlyUsage(tx, hour, billed)
+    const ofKind = (kind: Totals['kind']) => known.filter((t) => t.kind === kind)
+    await recordCredentialUsage(tx, now, hour, ofKind('sub-user'), ofKind('traffic-account'))
 
     const usage = new Map(
       billed.filter((t) => t.kind === 'traffic-account').map((t) => [t.id, t.up + t.down]),
@@ -141,16 +146,15 @@ async function applyPush(db: Db, nodeId: string, report: TrafficReport, now: Dat
  * customer's), so the account's buckets and packages count them and its usage stays whole; the
  * sub-user's own share is recorded by its module.
  */
-function billedTotals(known: Totals[], owner: Map<string, string>) {
-  type Billed = Totals & { kind: 'instance' | 'traffic-account' }
+function billedTotals(known: Owned[]): Billed[] {
+  // Most pushes carry no sub-user: then the totals are billed as they are.
+  if (known.every(isBilled)) return known
   const billed = new Map<string, Billed>()
   for (const t of known) {
     const subject: Pick<Billed, 'kind' | 'id'> =
-      t.kind === 'sub-user'
-        ? { kind: 'traffic-account', id: owner.get(t.id) ?? t.id }
-        : { kind: t.kind, id: t.id }
+      t.kind === 'sub-user' ? { kind: 'traffic-account', id: t.userId } : { kind: t.kind, id: t.id }
     const key = `${subject.kind}:${subject.id}`
-    const sum = billed.get(key) ?? { kind: subject.kind, id: subject.id, up: 0n, down: 0n }
+    const sum = billed.get(key) ?? { ...subject, userId: t.userId, up: 0n, down: 0n }
     sum.up += t.up
     sum.down += t.down
     billed.set(key, sum)
@@ -162,15 +166,12 @@ function billedTotals(known: Totals[], owner: Map<string, string>) {
  * Adds the push to each customer's lifetime total in one guarded upsert. A customer it would take
  * past MAX_TOTAL_BYTES is not updated (nor returned): then the whole push is refused and rolls back.
  */
-async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, string>) {
+async function addToLifetimeTotals(tx: Tx, known: Owned[]) {
   const added = new Map<string, bigint>()
-  for (const t of known) {
-    const userId = owner.get(t.id) ?? ''
-    added.set(userId, (added.get(userId) ?? 0n) + t.up + t.down)
-  }
+  for (const t of known) added.set(t.userId, (added.get(t.userId) ?? 0n) + t.up + t.down)
   const isOver = (userId: string) => (added.get(userId) ?? 0n) > MAX_TOTAL_BYTES
   // A new row is not guarded by the update's condition: a push past the bound on its own stops here.
-  if ([...added.keys()].some(isOver)) throw tooLarge(known.filter((t) => isOver(owner.get(t.id) ?? '')))
+  if ([...added.keys()].some(isOver)) throw tooLarge(known.filter((t) => isOver(t.userId)))
   // Rows are locked in one order, so concurrent pushes queue here instead of deadlocking.
   const users = [...added.keys()].sort()
   const stored = (await tx.execute(sql`
@@ -185,5 +186,5 @@ async function addToLifetimeTotals(tx: Tx, known: Totals[], owner: Map<string, s
     returning user_id`)) as unknown as { rows: { user_id: string }[] }
   if (stored.rows.length === added.size) return
   const accepted = new Set(stored.rows.map((row) => row.user_id))
-  throw tooLarge(known.filter((t) => !accepted.has(owner.get(t.id) ?? '')))
+  throw tooLarge(known.filter((t) => !accepted.has(t.userId)))
 }

@@ -9,6 +9,8 @@ export type Calendar = {
   day: string
   /** The first day of this local month: YYYY-MM-01. */
   month: string
+  /** The instant today started, local midnight. */
+  dayStart: Date
   /** The instant the next local day starts. */
   nextDay: Date
   nextMonth: Date
@@ -65,6 +67,7 @@ export function calendarOf(zone: string, now: Date = new Date()): Calendar {
     zone,
     day: isoDay(Date.UTC(year, month, day)),
     month: isoDay(Date.UTC(year, month, 1)),
+    dayStart: instantOf(Date.UTC(year, month, day), zone),
     nextDay: instantOf(Date.UTC(year, month, day + 1), zone),
     nextMonth: instantOf(Date.UTC(year, month + 1, 1), zone),
   }

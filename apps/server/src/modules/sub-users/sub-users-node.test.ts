@@ -14,7 +14,7 @@ import { addNode, pushTraffic } from '../nodes/nodes.service.ts'
 import { seedDemoCatalog } from '../seed/demo-catalog.ts'
 import { calendarOf, mayHaveTurnedDay } from './local-days.ts'
 import { turnedDay } from './node-rows.ts'
-import { subUsers } from './sub-users.schema.ts'
+import { loginAutoStops, subUsers } from './sub-users.schema.ts'
 
 let server: TestServer
 let node: { id: string; token: string }
@@ -149,6 +149,39 @@ describe('sub-users in the node pull', () => {
     expect(lifted?.capBytes).toBeUndefined()
     expect(lifted?.remainingBytes).toBe(10 * GiB - 3 * MiB)
   })
+
+  it('counts what the login used today before its first cap, and writes no counter for a login without one', async () => {
+    const customer = await trafficCustomer()
+    const sub = await createSub(customer)
+    await push([
+      { kind: 'traffic-account', id: customer.id, up: MiB, down: MiB },
+      { kind: 'sub-user', id: sub.id, up: 0, down: 5 * MiB },
+    ])
+    // No cap: the push kept no day counter for the login...
+    expect(
+      await server.db.select().from(loginAutoStops).where(eq(loginAutoStops.userId, customer.id)),
+    ).toEqual([])
+    // ...and today's figure comes from the buckets: the login's own bytes, not its sub-user's.
+    const read = () => server.call('GET', '/api/user/traffic-account/auto-stop', { token: customer.token })
+    expect((await read()).body.data).toMatchObject({ dailyBytes: null, todayBytes: 2 * MiB })
+    // Yesterday's bytes are not today's.
+    await push(
+      [{ kind: 'traffic-account', id: customer.id, up: 0, down: 7 * MiB }],
+      new Date(Date.now() - 86_400_000),
+    )
+    expect((await read()).body.data).toMatchObject({ todayBytes: 2 * MiB })
+
+    const set = await server.call('PUT', '/api/user/traffic-account/auto-stop', {
+      token: customer.token,
+      body: { dailyBytes: 3 * MiB },
+    })
+    expect(set.body.data).toMatchObject({ dailyBytes: 3 * MiB, todayBytes: 2 * MiB, pausedUntil: null })
+    const account = (answer: NodeUsers) => answer.trafficAccounts.find((a) => a.id === customer.id)
+    expect(account(await pull())).toMatchObject({ capBytes: MiB })
+    await push([{ kind: 'traffic-account', id: customer.id, up: 0, down: MiB }])
+    expect((await read()).body.data).toMatchObject({ todayBytes: 3 * MiB })
+    expect(account(await pull())).toMatchObject({ capBytes: 0 })
+  })
 })
 
 describe('sub-user bytes in the node push', () => {
@@ -257,12 +290,14 @@ describe('local calendars', () => {
       zone: 'Asia/Shanghai',
       day: '2026-04-01',
       month: '2026-04-01',
+      dayStart: new Date('2026-03-31T16:00:00Z'),
       nextDay: new Date('2026-04-01T16:00:00Z'),
       nextMonth: new Date('2026-04-30T16:00:00Z'),
     })
     // New York springs forward on 2026-03-08: that day has 23 hours.
     const spring = calendarOf('America/New_York', new Date('2026-03-08T12:00:00Z'))
     expect(spring.day).toBe('2026-03-08')
+    expect(spring.dayStart).toEqual(new Date('2026-03-08T05:00:00Z'))
     expect(spring.nextDay).toEqual(new Date('2026-03-09T04:00:00Z'))
     expect(calendarOf('Asia/Kolkata', new Date('2026-01-01T18:29:00Z')).day).toBe('2026-01-01')
     expect(calendarOf('Asia/Kolkata', new Date('2026-01-01T18:30:00Z')).day).toBe('2026-01-02')

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
 import { timeZoneOf } from '../auth/index.ts'
-import { calendarsAt } from './local-days.ts'
-import { subUsers } from './sub-users.schema.ts'
+import { type Calendar, calendarsAt } from './local-days.ts'
+import { loginAutoStops, subUsers } from './sub-users.schema.ts'
 
 /** Sub-users among these ids, deleted ones too (bytes carried before a node dropped them are theirs), with their customer. */
 export const subUserOwners = (tx: Tx, ids: string[]) =>
@@ -20,6 +20,7 @@ export type CredentialBytes = { id: string; userId: string; up: bigint; down: bi
 
 /** Each customer's local calendar now, for the customers named. */
 async function calendarsOf(tx: Tx, userIds: string[], now: Date) {
+  if (userIds.length === 0) return new Map<string, Calendar>()
   const rows = rowsOf<{ user_id: string; zone: string | null }>(
     await tx.execute(sql`
       select v.id as user_id, ${timeZoneOf(sql`v.id`)} as zone
@@ -29,9 +30,23 @@ async function calendarsOf(tx: Tx, userIds: string[], now: Date) {
   return new Map(rows.map((row) => [row.user_id, calendarOf(row.zone)]))
 }
 
+/** The logins among these that keep a day counter (those with an auto-stop row), with their zone. */
+async function countedLogins(tx: Tx, logins: CredentialBytes[]) {
+  if (logins.length === 0) return []
+  const rows = rowsOf<{ user_id: string; zone: string | null }>(
+    await tx.execute(sql`
+      select l.user_id, ${timeZoneOf(sql`l.user_id`)} as zone from ${loginAutoStops} l
+      where l.user_id = ${anyUuid(logins.map((c) => c.userId))}`),
+  )
+  const zoneOf = new Map(rows.map((row) => [row.user_id, row.zone]))
+  return logins.filter((c) => zoneOf.has(c.userId)).map((c) => ({ ...c, zone: zoneOf.get(c.userId) ?? null }))
+}
+
 /**
  * Adds a push's bytes: each sub-user's to its hourly bucket and its counters, each account login's
- * (`logins`: its own bytes, not its sub-users') to the day counter its auto-stop is judged by.
+ * (`logins`: its own bytes, not its sub-users') to the day counter its auto-stop is judged by. Only
+ * logins with an auto-stop row keep that counter (auto-stop.service.ts): for the rest, which are
+ * most, the push writes nothing here.
  */
 export async function recordCredentialUsage(
   tx: Tx,
@@ -40,12 +55,15 @@ export async function recordCredentialUsage(
   subs: CredentialBytes[],
   logins: CredentialBytes[],
 ) {
-  if (subs.length + logins.length === 0) return
+  const counted = await countedLogins(tx, logins)
+  if (subs.length + counted.length === 0) return
   const calendars = await calendarsOf(
     tx,
-    [...subs, ...logins].map((c) => c.userId),
+    subs.map((c) => c.userId),
     now,
   )
+  const calendarOf = calendarsAt(now)
+  for (const login of counted) calendars.set(login.userId, calendarOf(login.zone))
   const dayOf = (c: CredentialBytes) => calendars.get(c.userId)?.day ?? null
   const total = (c: CredentialBytes) => (c.up + c.down).toString()
   if (subs.length > 0) {
@@ -77,16 +95,15 @@ export async function recordCredentialUsage(
       ) as v(id, bytes, day, month)
       where s.id = v.id`)
   }
-  if (logins.length > 0)
+  if (counted.length > 0)
     await tx.execute(sql`
-      insert into login_auto_stops as l (user_id, day, day_bytes)
-      select user_id, day, bytes
+      update login_auto_stops as l
+      set day_bytes = case when l.day = v.day then l.day_bytes + v.bytes else v.bytes end,
+          day = v.day
       from unnest(
-        ${sql.param(logins.map((c) => c.userId))}::uuid[],
-        ${sql.param(logins.map(dayOf))}::date[],
-        ${sql.param(logins.map(total))}::bigint[]
+        ${sql.param(counted.map((c) => c.userId))}::uuid[],
+        ${sql.param(counted.map(dayOf))}::date[],
+        ${sql.param(counted.map(total))}::bigint[]
       ) as v(user_id, day, bytes)
-      on conflict (user_id) do update
-      set day_bytes = case when l.day = excluded.day then l.day_bytes + excluded.day_bytes else excluded.day_bytes end,
-          day = excluded.day`)
+      where l.user_id = v.user_id`)
 }

@@ -15,6 +15,6 @@ export {
 } from './plans-admin.ts'
 export { trafficPackageRefund } from './refund.service.ts'
 export { claimExhaustedAccounts, claimPackagesPastPercent } from './reminder-claims.ts'
-export { type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'
+export { accountBytesSince, type HourlyUsage, recordHourlyUsage, usageBytesSince } from './usage.repo.ts'
 export { usageSeriesOf } from './usage-series.ts'
 export { isTrafficUsername } from './usernames.ts'

@@ -1,6 +1,6 @@
 // The statements over usage_hourly that other modules need: the node push adds to the buckets in
 // its own transaction, and the operators' dashboard sums them.
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { usageHourly } from './usage.schema.ts'
 
@@ -30,6 +30,11 @@ export async function recordHourlyUsage(tx: Tx, hour: Date, rows: HourlyUsage[])
       set up_bytes = usage_hourly.up_bytes + excluded.up_bytes,
           down_bytes = usage_hourly.down_bytes + excluded.down_bytes`)
 }
+
+/** A traffic account's bytes (its sub-users' included) in its buckets from the hour `since` on, as a scalar subquery. */
+export const accountBytesSince = (userId: SQL, since: Date): SQL<string> => sql<string>`(
+  select coalesce(sum(up_bytes + down_bytes), 0) from usage_hourly
+  where subject_kind = 'traffic-account' and subject_id = ${userId} and hour >= ${since.toISOString()}::timestamptz)`
 
 /** Bytes used (up and down) in the hours from `since` on, by traffic accounts and by static IPs. */
 export async function usageBytesSince(db: Db, since: Date) {
