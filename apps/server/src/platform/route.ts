@@ -25,9 +25,20 @@ export type HandlerInput<E extends Endpoint> = {
   reply: FastifyReply
 }
 
+/**
+ * Runs the route's handler and may answer in its place (the idempotency hooks answer for a taken
+ * key): its answer, or the reply it sent.
+ */
+export type AroundHandler = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<T>,
+) => Promise<T | FastifyReply>
+
 export type MountOptions = {
   preHandler?: preHandlerHookHandler[]
   onSend?: onSendHookHandler
+  around?: AroundHandler
   bodyLimit?: number
 }
 
@@ -87,16 +98,18 @@ export function mount<E extends Endpoint>(
     ...(options.onSend && { onSend: options.onSend }),
     ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
-      const data = await handler({
-        body: request.body,
-        query: request.query,
-        params: request.params,
-        auth: (isPublic ? null : request.auth) as HandlerInput<E>['auth'],
-        operator: (isOperator ? request.operator : null) as HandlerInput<E>['operator'],
-        request,
-        reply,
-      } as HandlerInput<E>)
-      // A stream skips the serializer: its writer validated each part and wrote the envelope.
+      const run = () =>
+        handler({
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          auth: (isPublic ? null : request.auth) as HandlerInput<E>['auth'],
+          operator: (isOperator ? request.operator : null) as HandlerInput<E>['operator'],
+          request,
+          reply,
+        } as HandlerInput<E>)
+      const data = options.around ? await options.around(request, reply, run) : await run()
+      if (data === reply) return reply
       if (data instanceof StreamedAnswer) return reply.type('application/json; charset=utf-8').send(data.body)
       return { code: SUCCESS_CODE, message: 'ok', data }
     },

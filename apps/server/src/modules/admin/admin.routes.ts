@@ -110,6 +110,7 @@ export async function adminRoutes(app: FastifyInstance, { db, config, mailer, ma
     {
       preHandler: [idempotency.preHandler],
       onSend: idempotency.onSend,
+      around: idempotency.around,
     },
   )
 

@@ -17,7 +17,7 @@ import {
   liveSessionCount,
   setSuspension,
 } from '../auth/index.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import {
   listTransactions,
   postLedgerTransaction,
@@ -139,6 +139,7 @@ export async function adjustWallet(
   const amount = amountToCents(input.amount)
   try {
     return await inTransaction(db, async (tx) => {
+      await claimed(tx, context)
       if (!(await findCustomer(tx, id))) throw new AppError('NOT_FOUND')
       const wallet = await walletAccountId(tx, id)
       const before = await walletBalance(tx, id)

@@ -4,7 +4,7 @@
 import type { Refund } from '@proxy/contract/admin/refunds'
 import { centsToAmount } from '@proxy/contract/money'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import { notRefundable, type Refundable, refundToWallet, walletBalance } from '../ledger/index.ts'
 import { staticIpRefund } from '../static-ip/index.ts'
 import { trafficPackageRefund } from '../traffic/index.ts'
@@ -27,6 +27,7 @@ async function refund(
   { action, target, value }: Refunded,
 ): Promise<Refund> {
   return inTransaction(db, async (tx) => {
+    await claimed(tx, context)
     const item = await value(tx, id, new Date())
     const cents = item.parts.reduce((sum, part) => sum + part.cents, 0)
     if (cents <= 0) throw notRefundable('nothing unused is left')

@@ -25,7 +25,11 @@ export async function financeRoutes(app: FastifyInstance, { db, config }: { db: 
     scope: 'operator',
     required: true,
   })
-  const moneyMoving = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
+  const moneyMoving = {
+    preHandler: [idempotency.preHandler],
+    onSend: idempotency.onSend,
+    around: idempotency.around,
+  }
 
   mount(app, listAdminOrders, ({ query }) => listAllOrders(db, query))
   mount(app, listAdminTopUps, ({ query }) => listAllTopUps(db, query))

@@ -31,11 +31,15 @@ type Check = {
 
 const check = (orderNo: string) =>
   server.call<Check>('GET', `/api/admin/topups/${orderNo}/gateway`, { headers: { cookie } })
-const markPaid = (orderNo: string, body: unknown = { reason: 'notify lost, gateway confirms' }) =>
+const markPaid = (
+  orderNo: string,
+  body: unknown = { reason: 'notify lost, gateway confirms' },
+  key: string = randomUUID(),
+) =>
   server.call<{ status: string; gatewayTradeNo: string | null }>(
     'POST',
     `/api/admin/topups/${orderNo}/mark-paid`,
-    { headers: { cookie, 'idempotency-key': randomUUID() }, body },
+    { headers: { cookie, 'idempotency-key': key }, body },
   )
 const credits = async (orderNo: string) =>
   (
@@ -110,6 +114,21 @@ describe('top-up reconciliation', () => {
     const again = await markPaid(lost.order.orderNo)
     expect(again.status).toBe(409)
     expect(again.body.code).toBe(errorCatalogue.TOPUP_NOT_PENDING.code)
+  })
+
+  it('answers a retried mark-paid with its first answer, though the order is paid by then', async () => {
+    const lost = await topUpPaidWithoutNotify(server)
+    const key = randomUUID()
+    const first = await markPaid(lost.order.orderNo, undefined, key)
+    expect(first.status).toBe(200)
+    // The service refuses a paid order before its transaction claims the key: the stored answer wins.
+    const retried = await markPaid(lost.order.orderNo, undefined, key)
+    expect(retried.status).toBe(200)
+    expect(retried.headers.get('idempotent-replayed')).toBe('true')
+    expect(retried.body).toEqual(first.body)
+    const other = await markPaid(lost.order.orderNo, { reason: 'another reason' }, key)
+    expect(other.body.code).toBe(errorCatalogue.IDEMPOTENCY_KEY_REUSED.code)
+    expect(await credits(lost.order.orderNo)).toBe(1)
   })
 
   it('refuses an order the gateway has not paid, or paid with another amount', async () => {

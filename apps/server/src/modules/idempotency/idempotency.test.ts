@@ -109,7 +109,7 @@ describe('Idempotency-Key after a crash', () => {
     return { customer, regionId: await stockRegion(leased, 5) }
   }
 
-  /** A claim as a request that died mid-purchase leaves it: running, with its lease. */
+  /** A claim as a request of the previous release, which claimed before its transaction, leaves it when it died: running, with its lease. */
   async function leaveClaim(email: string, key: string, requestHash: string, leaseMs: number) {
     const [user] = await leased.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     await leased.db.insert(idempotencyKeys).values({
@@ -180,11 +180,11 @@ describe('Idempotency-Key after a crash', () => {
   }
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-  // A purchase claims its key before its transaction, with a lease, as every paid request does: past
-  // it, a retry takes the key over, and the stalled first can no longer record its answer, so it rolls
-  // back instead of buying twice. One purchase, one 200, and the replay is that answer.
+  // A purchase claims its key in its own transaction, as every paid request does: a retry while the
+  // first is stalled (past the lease a claim before the transaction had) finds the key held and is
+  // answered 409 at once; the first buys. One purchase, one 200, and the replay is that answer.
   it.runIf(isPostgresRun())(
-    'a purchase that outlives its lease cannot record its answer: only the retry that took over buys',
+    'a purchase stalled past the lease keeps its key: the retry is refused, one purchase',
     async () => {
       const { customer, regionId } = await fundedBuyer()
       const release = await holdWallet(customer.email)
@@ -207,10 +207,10 @@ describe('Idempotency-Key after a crash', () => {
     },
   )
 
-  // A renewal claims its key before its transaction, with a lease: past it, a retry takes the key
-  // over, and the stalled first can no longer record its answer, so it rolls back instead of paying twice.
+  // A renewal claims its key in its own transaction too: a retry while it is stalled is refused, and
+  // only the first pays.
   it.runIf(isPostgresRun())(
-    'a renewal that outlives its lease cannot record its answer: only the retry that took over renews',
+    'a renewal stalled past the lease keeps its key: the retry is refused, one renewal',
     async () => {
       const { customer, regionId } = await fundedBuyer()
       const bought = await purchase(customer.token, randomUUID(), regionId)

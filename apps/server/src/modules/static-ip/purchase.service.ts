@@ -1,8 +1,9 @@
 // Buying static IPs from the wallet (renewal.service.ts renews them). Each purchase is one database
-// transaction of two statements, each part written by the module that owns its tables: lock stock
-// (FOR UPDATE SKIP LOCKED, here), then the instances (here), the order (orders' paidOrderCtes), the
-// charge (the ledger's walletChargeCtes) and the settled answer (idempotency's settledCte) as one
-// statement, so there is never a charge without an address or the reverse.
+// transaction of two statements, each part written by the module that owns its tables: claim the
+// request's key (idempotency's claimCte) and lock stock (FOR UPDATE SKIP LOCKED, here), then the
+// instances (here), the order (orders' paidOrderCtes), the charge (the ledger's walletChargeCtes)
+// and the settled answer (idempotency's settledCte) as one statement, so there is never a charge
+// without an address or the reverse.
 import { randomUUID } from 'node:crypto'
 import { centsToAmount } from '@proxy/contract/money'
 import type { Instance } from '@proxy/contract/static-ip/instances'
@@ -12,7 +13,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { type MoneyContext, settledCte } from '../idempotency/index.ts'
+import { claimCte, type MoneyContext, settledCte } from '../idempotency/index.ts'
 import { walletBalance, walletChargeCtes } from '../ledger/index.ts'
 import { paidOrderCtes } from '../orders/index.ts'
 import { newCredentials } from './credentials.ts'
@@ -75,18 +76,26 @@ type PickedRegion = {
   addresses: { id: string; ip: string; port: number }[] | string
   /** The transaction's now(): the created_at every row of this purchase gets by default. */
   at: Date | string
+  /** Rows of the key's claim (0: taken). */
+  claimed: number
 }
 
 const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value)
 
 /**
- * Lock stock: the region, the term's discount and the addresses, picked with FOR UPDATE SKIP LOCKED
- * and marked allocated, in one statement. No row of the region when it is not active.
+ * Claim the request's key and lock stock: the region, the term's discount and the addresses, picked
+ * with FOR UPDATE SKIP LOCKED and marked allocated, in one statement. The claim is confirmed first
+ * (a taken key answers for itself); then no region when it is not active.
  */
-async function lockStock(tx: Tx, input: StaticIpPurchaseInput): Promise<PickedRegion | undefined> {
+async function lockStock(
+  tx: Tx,
+  input: StaticIpPurchaseInput,
+  context: MoneyContext,
+): Promise<PickedRegion | undefined> {
+  const claim = claimCte(context)
   const [region] = rowsOf<PickedRegion>(
     await tx.execute(sql`
-      with region as (
+      with ${claim.cte}, region as (
         select r.id, r.country_code, r.country, r.city, r.country_en, r.city_en, r.protocols, r.price_per_30_days,
           coalesce((select percent from duration_discounts where duration_days = ${input.durationDays}::int), 0) as discount
         from regions r where r.id = ${input.regionId}::text and r.is_active
@@ -94,6 +103,7 @@ async function lockStock(tx: Tx, input: StaticIpPurchaseInput): Promise<PickedRe
         select i.id from ip_inventory i
         where i.region_id = ${input.regionId}::text and i.status = 'available'
           and exists (select 1 from region where ${input.protocol}::text = any(region.protocols))
+          and exists (select 1 from claimed)
         -- No ORDER BY: the partial index on available addresses hands out the first free one;
         -- sorting every free address of the region on each purchase cost more than the purchase.
         limit ${input.quantity}::int
@@ -102,10 +112,11 @@ async function lockStock(tx: Tx, input: StaticIpPurchaseInput): Promise<PickedRe
         update ip_inventory set status = 'allocated' from picked where ip_inventory.id = picked.id
         returning ip_inventory.id, ip_inventory.ip, ip_inventory.port
       )
-      select region.*, now() as at,
+      select region.*, now() as at, ${claim.outcome},
         (select coalesce(json_agg(allocated), '[]'::json) from allocated) as addresses
       from (select) as one left join region on true`),
   )
+  claim.confirm(region?.claimed ?? 0)
   return region?.id ? region : undefined
 }
 
@@ -145,7 +156,7 @@ export async function purchaseStaticIp(
   const orderNo = newOrderNo('S')
   const fresh = Array.from({ length: input.quantity }, () => ({ id: randomUUID(), ...newCredentials() }))
   return inTransaction(db, async (tx) => {
-    const region = await lockStock(tx, input)
+    const region = await lockStock(tx, input, context)
     if (!region) throw new AppError('REGION_UNAVAILABLE')
     if (!region.protocols.includes(input.protocol)) throw new AppError('PROTOCOL_NOT_OFFERED')
     const discount = Number(region.discount)

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, inTransaction } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import { chargeWallet } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { selectInstances, toInstance } from './instances.service.ts'
@@ -20,6 +20,7 @@ import { ipInventory, proxyInstances, regions } from './static-ip.schema.ts'
 export async function renewInstances(db: Db, userId: string, input: RenewInput, context: MoneyContext) {
   const ids = [...new Set(input.ids)].sort()
   return inTransaction(db, async (tx) => {
+    await claimed(tx, context)
     const locked = await tx
       .select({ id: proxyInstances.id, status: proxyInstances.status })
       .from(proxyInstances)

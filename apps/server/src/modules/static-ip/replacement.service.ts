@@ -14,7 +14,7 @@ import type {
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import { selectInstances, toInstance } from './instances.service.ts'
 import { COOLING_HOURS } from './lifecycle.service.ts'
 import { ipInventory, ipReplacements, proxyInstances } from './static-ip.schema.ts'
@@ -209,6 +209,7 @@ export async function replaceInstanceIp(
 ): Promise<ReplaceInstanceIpResult> {
   const { cooldownDays, context } = options
   return inTransaction(db, async (tx) => {
+    await claimed(tx, context)
     const { instance, replacement } = await moveInstanceAddress(tx, instanceId, {
       userId,
       cooldownDays,

@@ -32,7 +32,11 @@ import * as replacements from './replacement.service.ts'
 
 export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
-  const idempotent = { preHandler: [idempotency.preHandler], onSend: idempotency.onSend }
+  const idempotent = {
+    preHandler: [idempotency.preHandler],
+    onSend: idempotency.onSend,
+    around: idempotency.around,
+  }
   mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))
   mount(
     app,

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import { chargeWallet, walletBalance } from '../ledger/index.ts'
 import { placePaidOrder } from '../orders/index.ts'
 import { ensureAccount } from './account.service.ts'
@@ -50,6 +50,7 @@ export async function purchaseTraffic(
   context: MoneyContext,
 ) {
   return inTransaction(db, async (tx) => {
+    await claimed(tx, context)
     const plan = await activePlan(tx, input.planId)
     const total = plan.price * input.quantity
     // Confirmed against an older quote (the operator changed the plan's price since): nothing is charged.

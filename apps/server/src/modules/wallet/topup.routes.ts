@@ -33,6 +33,7 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
     {
       preHandler: [perCustomer, idempotency.preHandler],
       onSend: idempotency.onSend,
+      around: idempotency.around,
     },
   )
   mount(app, listTopUps, ({ auth, query }) => topups.list(auth.userId, query))

@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from
 import { type Db, inTransaction, type Tx } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newOrderNo } from '../../platform/order-no.ts'
-import { type MoneyContext, settled } from '../idempotency/index.ts'
+import { claimed, type MoneyContext, settled } from '../idempotency/index.ts'
 import { postLedgerTransaction, systemAccountId, walletAccountId } from '../ledger/index.ts'
 import type { PaymentGateway } from '../payments/index.ts'
 import { topupOrders } from './topup.schema.ts'
@@ -104,6 +104,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
     alongside?: (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
   ): Promise<'credited' | 'already paid'> {
     return inTransaction(db, async (tx) => {
+      await claimed(tx, context)
       const [before] = await tx
         .select()
         .from(topupOrders)
@@ -161,6 +162,7 @@ export function createTopUpService(db: Db, gateway: PaymentGateway | null, usdCn
       const expiresAt = new Date(Date.now() + TOPUP_TTL_MINUTES * 60 * 1000)
       const cents = amountToCents(input.amount)
       return inTransaction(db, async (tx) => {
+        await claimed(tx, context)
         const [row] = await tx
           .insert(topupOrders)
           .values({
