@@ -25,15 +25,19 @@ export type HandlerInput<E extends Endpoint> = {
   reply: FastifyReply
 }
 
+/** What an AroundHandler answers when it sent the reply itself. */
+export const ANSWERED = Symbol('answered')
+
 /**
  * Runs the route's handler and may answer in its place (the idempotency hooks answer for a taken
- * key): its answer, or the reply it sent.
+ * key): the handler's answer, or ANSWERED once it sent the reply. (Not the reply itself: a reply is
+ * thenable, and an async function returning it resolves only when the response has gone.)
  */
 export type AroundHandler = <T>(
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<T>,
-) => Promise<T | FastifyReply>
+) => Promise<T | typeof ANSWERED>
 
 export type MountOptions = {
   preHandler?: preHandlerHookHandler[]
@@ -109,7 +113,7 @@ export function mount<E extends Endpoint>(
           reply,
         } as HandlerInput<E>)
       const data = options.around ? await options.around(request, reply, run) : await run()
-      if (data === reply) return reply
+      if (data === ANSWERED) return reply
       if (data instanceof StreamedAnswer) return reply.type('application/json; charset=utf-8').send(data.body)
       return { code: SUCCESS_CODE, message: 'ok', data }
     },

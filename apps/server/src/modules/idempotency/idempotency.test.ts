@@ -36,6 +36,8 @@ describe('Idempotency-Key', () => {
     expect(second.body).toEqual(first.body)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
     expect(await orderCount(token)).toBe(1)
+    // The replay is sent once: nothing tried to answer the request a second time.
+    expect(server.logs.filter((line) => line.includes('FST_ERR_REP_ALREADY_SENT'))).toEqual([])
   })
 
   it('refuses the same key with a different body', async () => {

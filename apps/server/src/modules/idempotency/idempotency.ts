@@ -17,7 +17,7 @@ import type { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { rowsOf } from '../../platform/db/sql.ts'
 import { AppError } from '../../platform/errors.ts'
-import type { AroundHandler } from '../../platform/route.ts'
+import { ANSWERED, type AroundHandler } from '../../platform/route.ts'
 import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -191,7 +191,8 @@ export function createIdempotencyHooks(
       claim.isAnswered = true
       if (first.requestHash !== claim.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
       if (first.status === 'running') throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-      return replayStored(reply, first).send(first.responseBody)
+      replayStored(reply, first).send(first.responseBody)
+      return ANSWERED
     }
   }
 
