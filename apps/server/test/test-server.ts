@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
+import { UNCLAIMED_KEY } from '../src/modules/idempotency/idempotency.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { type Database, openPglite, openPostgres } from '../src/platform/db/client.ts'
 import { createPglite } from './pglite-template.ts'
@@ -138,6 +139,11 @@ export async function startTestServerOn(database: Database, env: Record<string, 
     close: async () => {
       await app.close()
       await database.close()
+      // Every idempotent route claims its key in its money transaction (modules/idempotency): a
+      // route that answered without doing so fails the file that called it.
+      const unclaimed = logs.filter((line) => line.includes(UNCLAIMED_KEY))
+      if (unclaimed.length > 0)
+        throw new Error(`answered without claiming the Idempotency-Key:\n${unclaimed.join('\n')}`)
     },
   }
 }
