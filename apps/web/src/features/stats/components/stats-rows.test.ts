@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { formatBucketTime } from '../../../shared/lib/format-date.ts'
 import { readStatsControls, statsRequest } from './stats-range.ts'
-import { activeRows, bucketLabel, reasonsOf, successRate } from './stats-rows.ts'
+import { activeRows, reasonsOf, successRate } from './stats-rows.ts'
 
 const none = {
   authentication: 0,
@@ -23,8 +24,8 @@ const point = (time: string, opened: number, peak = 0) => ({
 
 describe('statistics rows', () => {
   it('labels buckets in the zone they were cut in', () => {
-    expect(bucketLabel('2026-11-29T00:00:00.000Z', 'hour', 'Asia/Shanghai')).toBe('2026-11-29 08:00')
-    expect(bucketLabel('2026-11-28T16:00:00.000Z', 'day', 'Asia/Shanghai')).toBe('2026-11-29')
+    expect(formatBucketTime('2026-11-29T00:00:00.000Z', 'hour', 'Asia/Shanghai')).toBe('2026-11-29 08:00')
+    expect(formatBucketTime('2026-11-28T16:00:00.000Z', 'day', 'Asia/Shanghai')).toBe('2026-11-29')
   })
 
   it('keeps the buckets where something happened, newest first', () => {

@@ -1,26 +1,10 @@
 // Buckets as the table shows them: a local time label, the counts, and only the buckets where something happened.
 import type { TunnelStatsPoint } from '@proxy/contract/stats/endpoints'
 import { TUNNEL_FAILURE_REASONS } from '@proxy/contract/stats/reasons'
+import { formatBucketTime } from '../../../shared/lib/format-date.ts'
 import type { StatsGranularity } from './stats-range.ts'
 
 export type StatsRow = TunnelStatsPoint & { label: string }
-
-/** "2026-11-29 08:00" for an hour, "2026-11-29" for a day, in `tz` (sv-SE writes ISO-like dates). */
-export const bucketLabel = (iso: string, granularity: StatsGranularity, tz: string): string => {
-  const options: Intl.DateTimeFormatOptions =
-    granularity === 'day'
-      ? { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }
-      : {
-          timeZone: tz,
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }
-  return new Intl.DateTimeFormat('sv-SE', options).format(new Date(iso))
-}
 
 /** Newest first, without buckets where nothing opened and nothing was open. */
 export const activeRows = (
@@ -30,7 +14,7 @@ export const activeRows = (
 ): StatsRow[] =>
   series
     .filter((point) => point.opened > 0 || point.peakConcurrent > 0)
-    .map((point) => ({ ...point, label: bucketLabel(point.time, granularity, tz) }))
+    .map((point) => ({ ...point, label: formatBucketTime(point.time, granularity, tz) }))
     .reverse()
 
 /** Share of tunnels that succeeded, in percent with one decimal; null when none opened. */

@@ -1,32 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  collapseIdleHours,
-  formatBucketTime,
-  startedBuckets,
-  usageCsv,
-  usageCsvFileName,
-  usageRows,
-} from './usage-rows.ts'
+import { collapseIdleHours, startedBuckets, usageCsv, usageCsvFileName, usageRows } from './usage-rows.ts'
 
 const point = (time: string, upBytes: number, downBytes: number) => ({ time, upBytes, downBytes })
-
-describe('formatBucketTime', () => {
-  it('writes hours and days in the zone of the series', () => {
-    expect(formatBucketTime('2025-03-13T16:00:00.000Z', 'hour', 'Asia/Shanghai')).toBe('2025-03-14 00:00')
-    expect(formatBucketTime('2025-03-13T16:00:00.000Z', 'day', 'Asia/Shanghai')).toBe('2025-03-14')
-    expect(formatBucketTime('2025-03-14T07:00:00.000Z', 'hour', 'UTC')).toBe('2025-03-14 07:00')
-  })
-
-  it('keeps local midnight across a DST change', () => {
-    // New York: clocks went forward on 2025-03-09, so midnight of the 10th is 04:00 UTC.
-    expect(formatBucketTime('2025-03-10T04:00:00.000Z', 'day', 'America/New_York')).toBe('2025-03-10')
-    expect(formatBucketTime('2025-03-09T05:00:00.000Z', 'day', 'America/New_York')).toBe('2025-03-09')
-  })
-
-  it('leaves an unreadable time as it came', () => {
-    expect(formatBucketTime('soon', 'hour', 'UTC')).toBe('soon')
-  })
-})
 
 describe('rows', () => {
   const series = [

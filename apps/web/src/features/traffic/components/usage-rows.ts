@@ -1,6 +1,7 @@
 // Buckets as the table and the CSV show them: a fixed local timestamp, bytes up, down and their sum.
 import type { UsagePoint } from '@proxy/contract/traffic/usage'
 import { toCsv } from '../../../shared/lib/csv.ts'
+import { formatBucketTime } from '../../../shared/lib/format-date.ts'
 import type { Granularity } from './usage-range.ts'
 
 export type UsageRow = {
@@ -11,33 +12,6 @@ export type UsageRow = {
   totalBytes: number
   /** Set on a row that stands for this many consecutive hours without traffic (see collapseIdleHours). */
   idleHours?: number
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const partsIn = (date: Date, tz: string) => {
-  let formatter = formatters.get(tz)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(tz, formatter)
-  }
-  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
-}
-
-/** "2025-03-14 08:00" for an hour, "2025-03-14" for a day, in `tz`: lines up in a table and sorts as text. */
-export const formatBucketTime = (iso: string, granularity: Granularity, tz: string): string => {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = partsIn(date, tz)
-  const day = `${parts.year}-${parts.month}-${parts.day}`
-  return granularity === 'day' ? day : `${day} ${parts.hour}:${parts.minute}`
 }
 
 /** Buckets that have begun by `now`: the range runs to the end of today, and later hours are no history yet. */
