@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
 import { anyUuid, rowsOf } from '../../platform/db/sql.ts'
 import { timeZoneOf } from '../auth/index.ts'
-import { type Calendar, calendarsAt } from './local-days.ts'
+import { calendarsAt } from './local-days.ts'
 import { loginAutoStops, subUsers } from './sub-users.schema.ts'
 
 /** Sub-users among these ids, deleted ones too (bytes carried before a node dropped them are theirs), with their customer. */
@@ -18,29 +18,27 @@ export const subUserOwners = (tx: Tx, ids: string[]) =>
 
 export type CredentialBytes = { id: string; userId: string; up: bigint; down: bigint }
 
-/** Each customer's local calendar now, for the customers named. */
-async function calendarsOf(tx: Tx, userIds: string[], now: Date) {
-  if (userIds.length === 0) return new Map<string, Calendar>()
-  const rows = rowsOf<{ user_id: string; zone: string | null }>(
-    await tx.execute(sql`
-      select v.id as user_id, ${timeZoneOf(sql`v.id`)} as zone
-      from unnest(${sql.param([...new Set(userIds)])}::uuid[]) as v(id)`),
-  )
-  const calendarOf = calendarsAt(now)
-  return new Map(rows.map((row) => [row.user_id, calendarOf(row.zone)]))
-}
+type ZoneRow = { user_id: string; zone: string | null }
 
-/** The logins among these that keep a day counter (those with an auto-stop row), with their zone. */
-async function countedLogins(tx: Tx, logins: CredentialBytes[]) {
-  if (logins.length === 0) return []
-  const rows = rowsOf<{ user_id: string; zone: string | null }>(
-    await tx.execute(sql`
-      select l.user_id, ${timeZoneOf(sql`l.user_id`)} as zone from ${loginAutoStops} l
-      where l.user_id = ${anyUuid(logins.map((c) => c.userId))}`),
-  )
-  const zoneOf = new Map(rows.map((row) => [row.user_id, row.zone]))
-  return logins.filter((c) => zoneOf.has(c.userId)).map((c) => ({ ...c, zone: zoneOf.get(c.userId) ?? null }))
-}
+/** The saved time zone of each customer named. */
+const zonesOf = async (tx: Tx, userIds: string[]) =>
+  userIds.length === 0
+    ? []
+    : rowsOf<ZoneRow>(
+        await tx.execute(sql`
+          select v.id as user_id, ${timeZoneOf(sql`v.id`)} as zone
+          from unnest(${sql.param([...new Set(userIds)])}::uuid[]) as v(id)`),
+      )
+
+/** The logins among these that keep a day counter (those with an auto-stop row), with their customer's zone. */
+const countedLoginZones = async (tx: Tx, logins: CredentialBytes[]) =>
+  logins.length === 0
+    ? []
+    : rowsOf<ZoneRow>(
+        await tx.execute(sql`
+          select l.user_id, ${timeZoneOf(sql`l.user_id`)} as zone from ${loginAutoStops} l
+          where l.user_id = ${anyUuid(logins.map((c) => c.userId))}`),
+      )
 
 /**
  * Adds a push's bytes: each sub-user's to its hourly bucket and its counters, each account login's
@@ -55,15 +53,19 @@ export async function recordCredentialUsage(
   subs: CredentialBytes[],
   logins: CredentialBytes[],
 ) {
-  const counted = await countedLogins(tx, logins)
-  if (subs.length + counted.length === 0) return
-  const calendars = await calendarsOf(
-    tx,
-    subs.map((c) => c.userId),
-    now,
-  )
+  const loginZones = await countedLoginZones(tx, logins)
+  if (subs.length + loginZones.length === 0) return
+  const isCounted = new Set(loginZones.map((row) => row.user_id))
+  const counted = logins.filter((c) => isCounted.has(c.userId))
   const calendarOf = calendarsAt(now)
-  for (const login of counted) calendars.set(login.userId, calendarOf(login.zone))
+  const zones = [
+    ...(await zonesOf(
+      tx,
+      subs.map((c) => c.userId),
+    )),
+    ...loginZones,
+  ]
+  const calendars = new Map(zones.map((row) => [row.user_id, calendarOf(row.zone)]))
   const dayOf = (c: CredentialBytes) => calendars.get(c.userId)?.day ?? null
   const total = (c: CredentialBytes) => (c.up + c.down).toString()
   if (subs.length > 0) {
