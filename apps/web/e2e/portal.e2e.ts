@@ -93,6 +93,37 @@ describe('portal', () => {
     await context.close()
   })
 
+  // The offer arrives after the first paint and makes the page taller: the sign-in card must not move with it,
+  // nor when the visitor switches tabs, or a click aimed at a tab or a field lands beside it (CI saw a tab click lost).
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)(
+    'keeps the sign-in tabs in place while the offer loads and the tabs switch (%s)',
+    async (_, viewport) => {
+      const { context, page, errors } = await openContext(browser, baseURL, { viewport })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/api/catalog/**', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto('/portal/home')
+      const tab = page.getByRole('tab', { name: '注册' })
+      const before = await tab.boundingBox()
+      release()
+      await page.locator('[data-testid^="portal-plan-"]').first().waitFor()
+      expect(await tab.boundingBox()).toEqual(before)
+      await tab.click()
+      await page.locator('#register_email').waitFor()
+      expect(await tab.boundingBox()).toEqual(before)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
+
   it('sends an unknown address without a token to /portal/home', async () => {
     const { context, page } = await openContext(browser, baseURL)
     await page.goto('/no-such-page')
