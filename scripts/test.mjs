@@ -63,10 +63,10 @@ const allStages = [
   { name: 'server:pglite', run: 'npx tsx test/run.ts pglite', cwd: 'apps/server' },
   { name: 'lint', run: 'npx biome check .' },
   // The import rules, then what imports alone do not show: cycles between server modules (schema and
-  // type imports count) and raw SQL naming another module's tables.
+  // type imports count), raw SQL naming another module's tables, and source files over 300 lines.
   {
     name: 'deps',
-    run: 'npx depcruise apps packages --config .dependency-cruiser.cjs && node scripts/check-module-cycles.mjs && node scripts/check-sql-owners.mjs',
+    run: 'npx depcruise apps packages --config .dependency-cruiser.cjs && node scripts/check-module-cycles.mjs && node scripts/check-sql-owners.mjs && node scripts/check-file-sizes.mjs',
   },
   { name: 'cpd', run: 'npx jscpd' },
   ...typecheck,

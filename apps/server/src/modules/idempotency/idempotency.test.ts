@@ -7,8 +7,8 @@ import { buy, fund, stockRegion } from '../../../test/static-ip.ts'
 import { isPostgresRun } from '../../../test/test-db.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { users } from '../auth/auth.schema.ts'
+import { purgeIdempotencyKeys } from './claim.ts'
 import { idempotencyKeys } from './idempotency.schema.ts'
-import { purgeIdempotencyKeys } from './idempotency.ts'
 
 let server: TestServer
 beforeAll(async () => {

@@ -1,11 +1,4 @@
 // The idempotency module's public face: all that other modules may import from it (npm run deps checks).
-export {
-  claimCte,
-  claimed,
-  createIdempotencyHooks,
-  IDEMPOTENCY_HEADER,
-  type MoneyContext,
-  moneyContext,
-  settled,
-  settledCte,
-} from './idempotency.ts'
+export { purgeIdempotencyKeys } from './claim.ts'
+export { createIdempotencyHooks, IDEMPOTENCY_HEADER } from './idempotency.ts'
+export { claimCte, claimed, type MoneyContext, moneyContext, settled, settledCte } from './money-context.ts'
