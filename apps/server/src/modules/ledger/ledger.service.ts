@@ -1,4 +1,5 @@
 // The one way money moves: a balanced ledger transaction written inside the caller's transaction.
+import { centsToAmount } from '@proxy/contract/money'
 import { describeEntry, type EntryAbout } from '@proxy/contract/wallet/descriptions'
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../platform/db/client.ts'
@@ -107,7 +108,7 @@ export async function postLedgerTransaction(
         .from(wallets)
         .where(eq(wallets.accountId, entry.accountId))
       const shortfall = -entry.amount - (current?.balance ?? 0)
-      throw new AppError('INSUFFICIENT_BALANCE', { shortfall: shortfall / 100 })
+      throw new AppError('INSUFFICIENT_BALANCE', { shortfall: centsToAmount(shortfall) })
     }
     balances.set(entry.accountId, updated.balance)
   }
@@ -209,7 +210,7 @@ async function assertCharged(
 ): Promise<{ transactionId: string }> {
   if (!posted.transactionId) {
     const balance = await walletBalance(tx, charge.userId)
-    throw new AppError('INSUFFICIENT_BALANCE', { shortfall: (charge.amount - balance) / 100 })
+    throw new AppError('INSUFFICIENT_BALANCE', { shortfall: centsToAmount(charge.amount - balance) })
   }
   // Two entries or none at all: a missing revenue account must not leave a one-sided posting.
   if (Number(posted.entries) !== 2)

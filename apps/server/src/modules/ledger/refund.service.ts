@@ -1,6 +1,7 @@
 // Refunds: money a sale took goes back to the customer's wallet as a new `refund` transaction
 // (entries are never changed). One refund per item of an order, and never more than the order paid.
 // Each refund names its item in `refunds` by typed columns (order, item kind, item id).
+import { centsToAmount } from '@proxy/contract/money'
 import type { EntryAbout } from '@proxy/contract/wallet/descriptions'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../platform/db/client.ts'
@@ -94,7 +95,10 @@ export async function refundToWallet(
   const sales = await systemAccountId(tx, 'sales_revenue')
   const left = await refundableCents(tx, refund.orderNo, sales)
   if (!Number.isSafeInteger(refund.amount) || refund.amount <= 0 || refund.amount > left)
-    throw new AppError('VALIDATION_FAILED', { refund: 'more than the order paid', refundable: left / 100 })
+    throw new AppError('VALIDATION_FAILED', {
+      refund: 'more than the order paid',
+      refundable: centsToAmount(left),
+    })
   const posted = await postLedgerTransaction(tx, {
     kind: 'refund',
     ...(refund.about ? { about: refund.about } : { description: refund.description ?? '' }),

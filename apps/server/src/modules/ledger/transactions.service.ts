@@ -137,8 +137,8 @@ export async function exportTransactionsCsv(
     timestamp(row.createdAt),
     TYPE_LABELS[language][row.type],
     ((about) => (about ? describeEntry(about, language) : row.description))(aboutOf(row)),
-    (row.amount / 100).toFixed(2),
-    ((row.balanceAfter ?? 0) / 100).toFixed(2),
+    centsToAmount(row.amount).toFixed(2),
+    centsToAmount(row.balanceAfter ?? 0).toFixed(2),
     row.orderNo ?? '',
   ])
   return `\uFEFF${stringify([[...CSV_HEADERS[language]], ...records.map(csvSafeRow)])}`

@@ -1,6 +1,7 @@
 // EPay signatures (DESIGN §7): drop sign, sign_type and empty values; sort keys by ASCII;
 // join k=v with & without URL-encoding; append the merchant key; MD5, lowercase hex.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { centsToAmount } from '@proxy/contract/money'
 
 export type EpayParams = Record<string, string | undefined>
 
@@ -40,4 +41,4 @@ export function parseEpayMoney(money: string | undefined): number | null {
   return Number(units) * 100 + Number(fraction.padEnd(2, '0'))
 }
 
-export const formatEpayMoney = (cents: number) => (cents / 100).toFixed(2)
+export const formatEpayMoney = (cents: number) => centsToAmount(cents).toFixed(2)

@@ -46,7 +46,7 @@ function toView(row: OrderRow, gateway: PaymentGateway | null): TopUpOrder {
   }
 }
 
-const orderName = (cents: number) => `账户充值 $${(cents / 100).toFixed(2)}`
+const orderName = (cents: number) => `账户充值 $${centsToAmount(cents).toFixed(2)}`
 
 async function pageOfTopUps(db: Db, where: SQL | undefined, page: { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
