@@ -107,11 +107,7 @@ export async function adminRoutes(app: FastifyInstance, { db, config, mailer, ma
     app,
     adjustCustomerWallet,
     ({ params, body, request }) => adjustWallet(db, actorOf(request), moneyContext(request), params.id, body),
-    {
-      preHandler: [idempotency.preHandler],
-      onSend: idempotency.onSend,
-      around: idempotency.around,
-    },
+    idempotency,
   )
 
   mount(app, listCustomerStaticIps, ({ params, query }) => customerStaticIps(db, params.id, query))

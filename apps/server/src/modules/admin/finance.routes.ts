@@ -21,15 +21,10 @@ import * as refunds from './finance-refunds.service.ts'
 import { checkAtGateway, markPaid } from './finance-topups.service.ts'
 
 export async function financeRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS, {
+  const moneyMoving = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS, {
     scope: 'operator',
     required: true,
   })
-  const moneyMoving = {
-    preHandler: [idempotency.preHandler],
-    onSend: idempotency.onSend,
-    around: idempotency.around,
-  }
 
   mount(app, listAdminOrders, ({ query }) => listAllOrders(db, query))
   mount(app, listAdminTopUps, ({ query }) => listAllTopUps(db, query))

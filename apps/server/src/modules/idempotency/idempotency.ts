@@ -12,10 +12,10 @@
 // refusal that moved no money is stored after the fact, by `onSend`.
 import { createHash, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/errors.ts'
-import { ANSWERED, type AroundHandler } from '../../platform/route.ts'
+import { ANSWERED, type AroundHandler, type MountOptions } from '../../platform/route.ts'
 import { type Claim, KeyTaken, ownClaim } from './claim.ts'
 import { type IdempotencyScope, idempotencyKeys } from './idempotency.schema.ts'
 
@@ -58,7 +58,8 @@ async function storedUnder(db: Db, claim: Claim) {
 }
 
 /**
- * The hooks of an idempotent route. Keys belong to the customer (`customer` scope) or to the operator
+ * The hooks of an idempotent route, as the options to mount it with (all three together: without
+ * `around` a taken key would answer 500). Keys belong to the customer (`customer` scope) or to the operator
  * (`operator` scope, for console writes): one's key never answers for another. `required`: a request
  * without a key is refused (400). The route's service claims the key in its transaction (see the
  * top of this file); `around` answers when the key was taken.
@@ -67,7 +68,7 @@ export function createIdempotencyHooks(
   db: Db,
   leaseSeconds: number,
   { scope = 'customer', required = false }: { scope?: IdempotencyScope; required?: boolean } = {},
-): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; around: AroundHandler } {
+): Required<Pick<MountOptions, 'preHandler' | 'onSend' | 'around'>> {
   const preHandler = async (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER]
     if (key === undefined) {
@@ -154,5 +155,5 @@ export function createIdempotencyHooks(
       })
     return payload
   }
-  return { preHandler, onSend, around }
+  return { preHandler: [preHandler], onSend, around }
 }

@@ -31,12 +31,7 @@ import * as renewals from './renewal.service.ts'
 import * as replacements from './replacement.service.ts'
 
 export async function staticIpRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const idempotency = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
-  const idempotent = {
-    preHandler: [idempotency.preHandler],
-    onSend: idempotency.onSend,
-    around: idempotency.around,
-  }
+  const idempotent = createIdempotencyHooks(db, config.IDEMPOTENCY_LEASE_SECONDS)
   mount(app, quoteStaticIp, ({ auth, body }) => purchases.quoteStaticIp(db, auth.userId, body))
   mount(
     app,

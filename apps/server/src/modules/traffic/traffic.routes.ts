@@ -26,7 +26,7 @@ export async function trafficRoutes(app: FastifyInstance, { db, config }: { db: 
     app,
     purchaseTraffic,
     ({ auth, body, request }) => traffic.purchaseTraffic(db, auth.userId, body, moneyContext(request)),
-    { preHandler: [idempotency.preHandler], onSend: idempotency.onSend, around: idempotency.around },
+    idempotency,
   )
   mount(app, listTrafficPackages, ({ auth, query }) => listPackages(db, auth.userId, query))
   mount(app, getTrafficAccount, ({ auth }) => accounts.view(auth.userId))

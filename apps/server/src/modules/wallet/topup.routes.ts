@@ -30,11 +30,7 @@ export async function topUpRoutes(app: FastifyInstance, { db, config, topups }: 
     app,
     createTopUp,
     ({ auth, body, request }) => topups.create(auth.userId, body, moneyContext(request)),
-    {
-      preHandler: [perCustomer, idempotency.preHandler],
-      onSend: idempotency.onSend,
-      around: idempotency.around,
-    },
+    { ...idempotency, preHandler: [perCustomer, ...idempotency.preHandler] },
   )
   mount(app, listTopUps, ({ auth, query }) => topups.list(auth.userId, query))
   mount(app, getTopUp, ({ auth, params, request }) =>
