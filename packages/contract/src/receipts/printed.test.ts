@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReceiptDocument } from './endpoints.ts'
-import { formatInZone, printedDocument } from './printed.ts'
+import { printedDocument } from './printed.ts'
 
 const topUpReceipt: ReceiptDocument = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -72,10 +72,5 @@ describe('a printed receipt', () => {
     expect(note.fields).toContainEqual({ label: 'Refers to receipt', value: 'R-2026-000003' })
     expect(note.fields.map((field) => field.label)).not.toContain('Paid with')
     expect(note.totals).toEqual([{ label: 'Credited to wallet (USD)', value: '$24.16' }])
-  })
-
-  it('formats an instant in a zone', () => {
-    expect(formatInZone('2026-03-01T06:05:00Z', 'UTC')).toBe('2026-03-01 06:05')
-    expect(formatInZone('2026-03-01T06:05:00Z', 'America/New_York')).toBe('2026-03-01 01:05')
   })
 })

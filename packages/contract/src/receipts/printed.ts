@@ -1,6 +1,7 @@
 // A receipt or credit note as it prints, in one language: the labelled parts both the printable page
 // (web) and the PDF (server) lay out, so the two always say the same thing.
 import { formatBalance, formatRate, formatYuan } from '../wire.ts'
+import { formatInZone } from '../zoned-time.ts'
 import type { DocumentLine, PaymentKind, ReceiptDocument } from './endpoints.ts'
 
 export type PrintLanguage = 'zh-CN' | 'en-US'
@@ -73,21 +74,6 @@ const LABELS = {
     channels: { alipay: 'Alipay', wxpay: 'WeChat Pay' },
   },
 } as const
-
-/** `2026-03-01 14:05` in the zone the document was issued in. */
-export function formatInZone(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso))
-  const part = Object.fromEntries(parts.map(({ type, value }) => [type, value]))
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
-}
 
 const lineRow = (line: DocumentLine, language: PrintLanguage): PrintedDocument['rows'][number] => [
   line.description[language],

@@ -1,4 +1,5 @@
 // Dates from the API are ISO strings; show them in the reader's language or as a fixed local timestamp.
+import { formatInZone } from '@proxy/contract/zoned-time'
 import dayjs from 'dayjs'
 
 export const formatDateTime = (iso: string, language: string): string => {
@@ -17,29 +18,9 @@ export const formatLocalDateTime = (iso: string, { withSeconds = true } = {}): s
 /** An ISO 8601 timestamp in local time with its UTC offset, e.g. 2025-01-31T00:00:00+08:00. */
 export const toLocalIsoString = (date: Date): string => dayjs(date).format('YYYY-MM-DDTHH:mm:ssZ')
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const partsIn = (date: Date, tz: string) => {
-  let formatter = formatters.get(tz)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(tz, formatter)
-  }
-  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
-}
-
 /** "2025-03-14 08:00" for an hour, "2025-03-14" for a day, in `tz`: lines up in a table and sorts as text. */
 export const formatBucketTime = (iso: string, granularity: 'hour' | 'day', tz: string): string => {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = partsIn(date, tz)
-  const day = `${parts.year}-${parts.month}-${parts.day}`
-  return granularity === 'day' ? day : `${day} ${parts.hour}:${parts.minute}`
+  if (Number.isNaN(Date.parse(iso))) return iso
+  const minute = formatInZone(iso, tz)
+  return granularity === 'day' ? minute.slice(0, 'YYYY-MM-DD'.length) : minute
 }
